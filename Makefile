@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Top-level build. Everything for one architecture lands in build/$(ARCH)/:
+#
+#   make [ARCH=arm64|x86] [CROSS_COMPILE=...] [KDIR=...]
+#   make install [DESTDIR=...] [prefix=/usr/local]
+#   make unit-test     host unit tests
+#   make check         unit tests and every QEMU scenario on both arches
+#
+# Subdirectory Makefiles are plain recursive make; they get their tools and
+# paths from the variables exported here.
+
+HOST_ARCH := $(shell uname -m | sed -e s/x86_64/x86/ -e s/aarch64/arm64/)
+ARCH ?= $(HOST_ARCH)
+ifneq ($(ARCH),arm64)
+ifneq ($(ARCH),x86)
+$(error ARCH must be arm64 or x86, not "$(ARCH)")
+endif
+endif
+
+ifeq ($(ARCH),$(HOST_ARCH))
+CROSS_COMPILE ?=
+else ifeq ($(ARCH),arm64)
+CROSS_COMPILE ?= aarch64-linux-gnu-
+else
+CROSS_COMPILE ?= x86_64-linux-gnu-
+endif
+
+KDIR ?= /lib/modules/$(shell uname -r)/build
+SRCDIR := $(CURDIR)
+BUILDDIR ?= $(SRCDIR)/build/$(ARCH)
+prefix ?= /usr/local
+DESTDIR ?=
+
+CC := $(CROSS_COMPILE)gcc
+LD := $(CROSS_COMPILE)ld
+OBJCOPY := $(CROSS_COMPILE)objcopy
+HOSTCC ?= gcc
+
+# Version string baked into every binary: git describe, or "unknown" outside
+# a checkout.
+JH_VERSION := $(shell git -C $(SRCDIR) describe --always --dirty 2>/dev/null || echo unknown)
+JH_VERSION := 0.1-$(JH_VERSION)
+
+WARN_CFLAGS := -Wall -Wextra -Werror -Wno-unused-parameter
+export ARCH CROSS_COMPILE KDIR SRCDIR BUILDDIR CC LD OBJCOPY HOSTCC \
+	JH_VERSION WARN_CFLAGS prefix DESTDIR
+
+SUBDIRS := hypervisor tools configs inmates
+
+.PHONY: all $(SUBDIRS) driver install unit-test check clean
+
+all: $(SUBDIRS) driver
+
+$(SUBDIRS):
+	@$(MAKE) -C $@ --no-print-directory
+
+# The module needs kernel headers; without them the rest still builds.
+driver:
+	@if [ -d "$(KDIR)" ]; then \
+		$(MAKE) -C driver --no-print-directory; \
+	else \
+		echo "driver: KDIR=$(KDIR) does not exist, module not built"; \
+	fi
+
+install: all
+	@for d in $(SUBDIRS) driver; do \
+		$(MAKE) -C $$d --no-print-directory install || exit 1; \
+	done
+
+unit-test:
+	@$(MAKE) -C tests/unit --no-print-directory
+
+check:
+	@$(SRCDIR)/tests/check
+
+clean:
+	rm -rf $(SRCDIR)/build

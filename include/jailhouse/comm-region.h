@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * The communication region: one page shared between the hypervisor and a
+ * cell, mapped where the cell's JH_MEM_COMM_REGION memory region says.
+ *
+ * Shutdown handshake: the hypervisor writes JH_MSG_SHUTDOWN_REQUEST to
+ * msg_to_cell; the cell answers in reply_from_cell with
+ * JH_REPLY_REQUEST_APPROVED or JH_REPLY_REQUEST_DENIED. A cell that does not
+ * answer within the cell's msg_reply_timeout is treated as approving.
+ * Cells flagged JH_CELL_PASSIVE_COMMREG are never asked.
+ */
+#ifndef _JAILHOUSE_COMM_REGION_H
+#define _JAILHOUSE_COMM_REGION_H
+
+#include <jailhouse/config.h>
+
+#define JH_COMM_SIGNATURE	"JHCOMM"
+#define JH_COMM_REVISION	1
+
+/* msg_to_cell */
+#define JH_MSG_NONE			0
+#define JH_MSG_SHUTDOWN_REQUEST		1
+
+/* reply_from_cell */
+#define JH_REPLY_NONE			0
+#define JH_REPLY_UNKNOWN		1
+#define JH_REPLY_REQUEST_DENIED		2
+#define JH_REPLY_REQUEST_APPROVED	3
+
+/*
+ * Inmate command line: "jailhouse cell load -s STRING" writes the
+ * NUL-terminated string to this guest-physical address unless -a says
+ * otherwise. The inmate library reserves the area in its image.
+ */
+#define JH_CMDLINE_ADDR		0x1000
+#define JH_CMDLINE_MAX		256
+
+struct jh_comm_region {
+	char signature[JH_SIGNATURE_SIZE];
+	uint16_t revision;
+	volatile uint32_t cell_state;	/* JH_CELL_*, written by the cell */
+	volatile uint32_t msg_to_cell;	/* JH_MSG_*, written by hypervisor */
+	volatile uint32_t reply_from_cell; /* JH_REPLY_*, written by cell */
+	uint32_t flags;			/* copy of jh_cell_desc.flags */
+	uint32_t num_cpus;
+	uint32_t reserved;
+	uint64_t timer_frequency;	/* arm64: CNTFRQ; x86: TSC in Hz */
+	uint64_t apic_timer_frequency;	/* x86 only, Hz */
+	struct jh_console console;	/* copy of jh_cell_desc.console */
+} JH_PACKED;
+
+#endif /* _JAILHOUSE_COMM_REGION_H */

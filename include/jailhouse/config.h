@@ -1,0 +1,250 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * The binary configuration format: system config (.cell given to
+ * "jailhouse enable") and cell config (.cell given to "jailhouse cell
+ * create").
+ *
+ * Both are flat, packed, little-endian byte streams produced by compiling a
+ * C file under configs/ and extracting its data section. Every field is
+ * documented in Documentation/config-format.md; keep the two in step.
+ *
+ * Layout of a cell config:
+ *
+ *   struct jh_cell_desc
+ *   uint64_t                cpu_set[cpu_set_size / 8]
+ *   struct jh_memory_region mem_regions[num_memory_regions]
+ *   struct jh_irqchip       irqchips[num_irqchips]
+ *   struct jh_pio_region    pio_regions[num_pio_regions]
+ *   struct jh_pci_device    pci_devices[num_pci_devices]
+ *
+ * A system config is struct jh_system_desc, whose last member is the root
+ * cell's jh_cell_desc, followed by that cell's arrays as above.
+ *
+ * Every structure is a multiple of 8 bytes so the arrays stay naturally
+ * aligned after the headers.
+ */
+#ifndef _JAILHOUSE_CONFIG_H
+#define _JAILHOUSE_CONFIG_H
+
+#include <jailhouse/types.h>
+
+#define JH_SIGNATURE_SIZE	6
+#define JH_SYSTEM_SIGNATURE	"JHSYST"
+#define JH_CELL_SIGNATURE	"JHCELL"
+
+/* Bumped on every incompatible change of this file. */
+#define JH_CONFIG_REVISION	1
+
+#define JH_ARCH_ARM64		1
+#define JH_ARCH_X86		2
+
+#define JH_CELL_NAME_LEN	32
+
+/* Upper bounds that keep every loop over a config bounded. */
+#define JH_MAX_CPUS		256
+#define JH_MAX_MEM_REGIONS	64
+#define JH_MAX_IRQCHIPS		16
+#define JH_MAX_PIO_REGIONS	64
+#define JH_MAX_PCI_DEVICES	64
+
+/* struct jh_memory_region.flags */
+#define JH_MEM_READ		0x0001
+#define JH_MEM_WRITE		0x0002
+#define JH_MEM_EXECUTE		0x0004
+#define JH_MEM_DMA		0x0008
+/* Device memory: mapped uncached/device-nGnRE, never loadable. */
+#define JH_MEM_IO		0x0010
+/*
+ * The cell's communication page. phys_start is ignored (the hypervisor
+ * provides the page), virt_start is where the cell sees it, size is one
+ * page.
+ */
+#define JH_MEM_COMM_REGION	0x0020
+/* Root cell may map it temporarily to copy an image in (cell load). */
+#define JH_MEM_LOADABLE		0x0040
+/* Stays mapped in the root cell as well: explicit shared memory. */
+#define JH_MEM_ROOTSHARED	0x0080
+#define JH_MEM_VALID_FLAGS	0x00ff
+
+/* struct jh_cell_desc.flags */
+/* The cell is not asked before shutdown/destroy; it is simply stopped. */
+#define JH_CELL_PASSIVE_COMMREG	0x0001
+/* The cell may print through the console hypercall. */
+#define JH_CELL_CONSOLE_ALLOWED	0x0002
+#define JH_CELL_VALID_FLAGS	0x0003
+
+/* struct jh_console.type */
+#define JH_CON_NONE		0
+#define JH_CON_PL011		1	/* ARM PrimeCell UART, MMIO */
+#define JH_CON_8250_PIO		2	/* 16550 in x86 I/O space */
+#define JH_CON_8250_MMIO	3	/* 16550, 8-bit registers, MMIO */
+#define JH_CON_MAX_TYPE		JH_CON_8250_MMIO
+
+struct jh_memory_region {
+	uint64_t phys_start;
+	uint64_t virt_start;	/* guest-physical address inside the cell */
+	uint64_t size;
+	uint64_t flags;
+} JH_PACKED;
+
+#define JH_IRQCHIP_PIN_WORDS	4	/* 128 interrupt lines per entry */
+
+/*
+ * Interrupt lines a cell owns. On arm64 address is the GICD base and
+ * pin_base an INTID (>= 32, SPIs only); on x86 address is an IOAPIC base and
+ * pin_base its first pin.
+ */
+struct jh_irqchip {
+	uint64_t address;
+	uint32_t id;
+	uint32_t pin_base;
+	uint32_t pin_bitmap[JH_IRQCHIP_PIN_WORDS];
+} JH_PACKED;
+
+/* x86 port I/O range the cell may access directly. */
+struct jh_pio_region {
+	uint16_t base;
+	uint16_t length;
+	uint32_t reserved;
+} JH_PACKED;
+
+#define JH_PCI_TYPE_DEVICE	1
+#define JH_PCI_TYPE_BRIDGE	2
+
+struct jh_pci_device {
+	uint8_t type;
+	uint8_t reserved0;
+	uint16_t domain;
+	uint16_t bdf;		/* bus << 8 | device << 3 | function */
+	uint16_t reserved1;
+} JH_PACKED;
+
+struct jh_console {
+	uint64_t address;	/* MMIO base, or I/O port for 8250_PIO */
+	uint32_t size;
+	uint16_t type;		/* JH_CON_* */
+	uint16_t flags;		/* reserved, must be 0 */
+} JH_PACKED;
+
+struct jh_cell_desc {
+	char signature[JH_SIGNATURE_SIZE];
+	uint16_t revision;
+	uint32_t arch;		/* JH_ARCH_* */
+	char name[JH_CELL_NAME_LEN];	/* NUL-terminated */
+	uint32_t flags;		/* JH_CELL_* */
+	uint32_t cpu_set_size;	/* bytes, a non-zero multiple of 8 */
+	uint32_t num_memory_regions;
+	uint32_t num_irqchips;
+	uint32_t num_pio_regions;
+	uint32_t num_pci_devices;
+	uint32_t reserved;
+	uint64_t cpu_reset_address;	/* guest-physical entry of the first CPU */
+	uint64_t msg_reply_timeout;	/* comm-region handshake, in ms; 0: default */
+	struct jh_console console;	/* the UART this cell's inmate may use */
+} JH_PACKED;
+
+struct jh_arm64_platform {
+	uint64_t gicd_base;
+	uint64_t gicr_base;
+	uint64_t gicr_stride;	/* bytes between two CPUs' redistributors */
+	uint32_t gic_version;	/* 3 */
+	uint32_t maintenance_irq;	/* PPI INTID, 25 on QEMU virt */
+	uint64_t reserved[4];
+} JH_PACKED;
+
+struct jh_x86_platform {
+	uint64_t mmconfig_base;	/* PCI ECAM base, 0 if none */
+	uint8_t mmconfig_end_bus;
+	uint8_t reserved0;
+	uint16_t pm_timer_address;	/* ACPI PM timer port */
+	uint32_t reserved1;
+	uint64_t iommu_base;	/* 0 if none */
+	uint64_t reserved[5];
+} JH_PACKED;
+
+#define JH_PLATFORM_SIZE	64
+
+struct jh_system_desc {
+	char signature[JH_SIGNATURE_SIZE];
+	uint16_t revision;
+	uint32_t arch;
+	uint32_t flags;		/* reserved, must be 0 */
+	/* Reserved RAM holding the hypervisor and its memory pool. */
+	struct jh_memory_region hypervisor_memory;
+	/* Where the hypervisor itself prints. */
+	struct jh_console debug_console;
+	union {
+		struct jh_arm64_platform arm64;
+		struct jh_x86_platform x86;
+		uint8_t raw[JH_PLATFORM_SIZE];
+	} platform;
+	struct jh_cell_desc root_cell;
+} JH_PACKED;
+
+JH_STATIC_ASSERT(sizeof(struct jh_memory_region) == 32, "ABI size");
+JH_STATIC_ASSERT(sizeof(struct jh_irqchip) == 32, "ABI size");
+JH_STATIC_ASSERT(sizeof(struct jh_pio_region) == 8, "ABI size");
+JH_STATIC_ASSERT(sizeof(struct jh_pci_device) == 8, "ABI size");
+JH_STATIC_ASSERT(sizeof(struct jh_console) == 16, "ABI size");
+JH_STATIC_ASSERT(sizeof(struct jh_cell_desc) == 104, "ABI size");
+JH_STATIC_ASSERT(sizeof(struct jh_arm64_platform) == JH_PLATFORM_SIZE,
+		 "ABI size");
+JH_STATIC_ASSERT(sizeof(struct jh_x86_platform) == JH_PLATFORM_SIZE,
+		 "ABI size");
+JH_STATIC_ASSERT(sizeof(struct jh_system_desc) == 232, "ABI size");
+
+/* Accessors for the arrays behind a cell descriptor. No bounds checks:
+ * call them only on a descriptor that passed jh_check_cell(). */
+static inline const uint64_t *jh_cell_cpu_set(const struct jh_cell_desc *c)
+{
+	return (const uint64_t *)((const uint8_t *)c + sizeof(*c));
+}
+
+static inline const struct jh_memory_region *
+jh_cell_mem_regions(const struct jh_cell_desc *c)
+{
+	return (const struct jh_memory_region *)
+		((const uint8_t *)jh_cell_cpu_set(c) + c->cpu_set_size);
+}
+
+static inline const struct jh_irqchip *
+jh_cell_irqchips(const struct jh_cell_desc *c)
+{
+	return (const struct jh_irqchip *)
+		(jh_cell_mem_regions(c) + c->num_memory_regions);
+}
+
+static inline const struct jh_pio_region *
+jh_cell_pio_regions(const struct jh_cell_desc *c)
+{
+	return (const struct jh_pio_region *)
+		(jh_cell_irqchips(c) + c->num_irqchips);
+}
+
+static inline const struct jh_pci_device *
+jh_cell_pci_devices(const struct jh_cell_desc *c)
+{
+	return (const struct jh_pci_device *)
+		(jh_cell_pio_regions(c) + c->num_pio_regions);
+}
+
+/* Total size of a cell descriptor with its arrays, in bytes. */
+static inline uint64_t jh_cell_config_size(const struct jh_cell_desc *c)
+{
+	return sizeof(*c) + (uint64_t)c->cpu_set_size +
+		(uint64_t)c->num_memory_regions *
+			sizeof(struct jh_memory_region) +
+		(uint64_t)c->num_irqchips * sizeof(struct jh_irqchip) +
+		(uint64_t)c->num_pio_regions * sizeof(struct jh_pio_region) +
+		(uint64_t)c->num_pci_devices * sizeof(struct jh_pci_device);
+}
+
+static inline bool jh_cpu_in_set(const struct jh_cell_desc *c,
+				 unsigned int cpu)
+{
+	if (cpu >= c->cpu_set_size * 8)
+		return false;
+	return (jh_cell_cpu_set(c)[cpu / 64] >> (cpu % 64)) & 1;
+}
+
+#endif /* _JAILHOUSE_CONFIG_H */
