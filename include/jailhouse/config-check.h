@@ -22,6 +22,13 @@ struct jh_config_error {
 	uint64_t value;		/* offending value */
 	uint64_t value2;	/* second value (size, other address), or 0 */
 	const char *reason;	/* static text: "is not page aligned" */
+	/*
+	 * Name of the other cell in a conflict found by
+	 * jh_check_cells_disjoint() ("CPU 3 is also in cell 'foo'"), else
+	 * NULL. Points into that cell's config, so format the error before
+	 * freeing it.
+	 */
+	const char *other_cell;
 };
 
 /*

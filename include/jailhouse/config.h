@@ -193,8 +193,13 @@ JH_STATIC_ASSERT(sizeof(struct jh_x86_platform) == JH_PLATFORM_SIZE,
 		 "ABI size");
 JH_STATIC_ASSERT(sizeof(struct jh_system_desc) == 232, "ABI size");
 
-/* Accessors for the arrays behind a cell descriptor. No bounds checks:
- * call them only on a descriptor that passed jh_check_cell(). */
+/*
+ * Accessors for the arrays behind a cell descriptor. No bounds checks:
+ * call them only on a descriptor that passed jh_check_cell_config() or
+ * jh_check_system_config(). The returned array pointers are naturally
+ * aligned only if the descriptor is 8-byte aligned, which every consumer
+ * (driver, hypervisor) guarantees by copying configs into fresh buffers.
+ */
 static inline const uint64_t *jh_cell_cpu_set(const struct jh_cell_desc *c)
 {
 	return (const uint64_t *)((const uint8_t *)c + sizeof(*c));
@@ -242,9 +247,11 @@ static inline uint64_t jh_cell_config_size(const struct jh_cell_desc *c)
 static inline bool jh_cpu_in_set(const struct jh_cell_desc *c,
 				 unsigned int cpu)
 {
-	if (cpu >= c->cpu_set_size * 8)
+	/* Byte-wise: bit n of the little-endian u64 array is bit n % 8 of
+	 * byte n / 8, and bytes need no alignment. */
+	if ((uint64_t)cpu >= (uint64_t)c->cpu_set_size * 8)
 		return false;
-	return (jh_cell_cpu_set(c)[cpu / 64] >> (cpu % 64)) & 1;
+	return (((const uint8_t *)jh_cell_cpu_set(c))[cpu / 8] >> (cpu % 8)) & 1;
 }
 
 #endif /* _JAILHOUSE_CONFIG_H */
