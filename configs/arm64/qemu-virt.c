@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * System config for the arm64 bench machine:
+ *
+ *   qemu-system-aarch64 -machine virt,gic-version=3,virtualization=on,its=off
+ *       -cpu cortex-a57 -smp 4 -m 1G, Linux booted with mem=768M
+ *
+ * Physical memory map used below (QEMU virt):
+ *   0x00000000  flash, 2 banks of 64 MiB
+ *   0x08000000  GICD (emulated by the hypervisor, so not given to root)
+ *   0x080a0000  GICR, one 128 KiB frame per CPU
+ *   0x09000000  PL011 UART (Linux console, hypervisor debug console)
+ *   0x09010000  PL031 RTC, 0x09020000 fw_cfg, 0x09030000 PL061 GPIO
+ *   0x0a000000  32 virtio-mmio transports of 0x200 bytes
+ *   0x10000000  PCI MMIO window, 0x3eff0000 PCI I/O window
+ *   0x40000000  RAM, 1 GiB: Linux 0x40000000-0x6fffffff (mem=768M),
+ *               cell pool 0x70000000-0x7effffff, hypervisor 0x7f000000
+ *   0x4010000000 PCI ECAM
+ */
+#include "config-file.h"
+
+#define GICD_BASE	0x08000000
+#define GICR_BASE	0x080a0000
+#define GICR_STRIDE	0x20000		/* RD_base + SGI_base frames */
+#define NUM_CPUS	4
+
+static const struct {
+	struct jh_system_desc sys;
+	uint64_t cpus[1];
+	struct jh_memory_region mem_regions[12];
+	struct jh_irqchip irqchips[2];
+} JH_PACKED config CONFIG_OBJECT = {
+	.sys = {
+		.signature = JH_SYSTEM_SIGNATURE,
+		.revision = JH_CONFIG_REVISION,
+		.arch = JH_ARCH_ARM64,
+		/* Top 16 MiB of RAM; Linux never sees it (mem=768M). */
+		.hypervisor_memory = {
+			.phys_start = 0x7f000000,
+			.size = MiB(16),
+		},
+		/* Shared with Linux's console: output only, no IRQ. */
+		.debug_console = {
+			.address = 0x09000000,
+			.size = 0x1000,
+			.type = JH_CON_PL011,
+		},
+		.platform.arm64 = {
+			.gicd_base = GICD_BASE,
+			.gicr_base = GICR_BASE,
+			.gicr_stride = GICR_STRIDE,
+			.gic_version = 3,
+			.maintenance_irq = 25,
+		},
+		.root_cell = {
+			.signature = JH_CELL_SIGNATURE,
+			.revision = JH_CONFIG_REVISION,
+			.arch = JH_ARCH_ARM64,
+			.name = "qemu-virt",
+			.cpu_set_size = sizeof(config.cpus),
+			.num_memory_regions = ARRAY_ITEMS(config.mem_regions),
+			.num_irqchips = ARRAY_ITEMS(config.irqchips),
+		},
+	},
+
+	/* CPUs 0-3. */
+	.cpus = { 0xf },
+
+	.mem_regions = {
+		/* RAM Linux runs in (mem=768M). */
+		{
+			.phys_start = 0x40000000,
+			.virt_start = 0x40000000,
+			.size = MiB(768),
+			.flags = MEM_RAM,
+		},
+		/*
+		 * Cell memory pool. Linux does not use it (mem=768M), but
+		 * root owns it so that cell configs can take pieces of it
+		 * and the driver can load images into them.
+		 */
+		{
+			.phys_start = 0x70000000,
+			.virt_start = 0x70000000,
+			.size = MiB(240),
+			.flags = MEM_RAM,
+		},
+		/* Flash: two CFI banks of 64 MiB. */
+		{
+			.phys_start = 0x00000000,
+			.virt_start = 0x00000000,
+			.size = MiB(128),
+			.flags = MEM_DEVICE,
+		},
+		/*
+		 * GICR frames of CPUs 0-3. A cell's config takes the frame of
+		 * each CPU it gets; the GICD is emulated and left out.
+		 */
+		{
+			.phys_start = GICR_BASE,
+			.virt_start = GICR_BASE,
+			.size = NUM_CPUS * GICR_STRIDE,
+			.flags = MEM_DEVICE,
+		},
+		/* PL011 UART. */
+		{
+			.phys_start = 0x09000000,
+			.virt_start = 0x09000000,
+			.size = 0x1000,
+			.flags = MEM_DEVICE,
+		},
+		/* PL031 RTC. */
+		{
+			.phys_start = 0x09010000,
+			.virt_start = 0x09010000,
+			.size = 0x1000,
+			.flags = MEM_DEVICE,
+		},
+		/* fw_cfg (0x18 bytes used). */
+		{
+			.phys_start = 0x09020000,
+			.virt_start = 0x09020000,
+			.size = 0x1000,
+			.flags = MEM_DEVICE,
+		},
+		/* PL061 GPIO (power-off key). */
+		{
+			.phys_start = 0x09030000,
+			.virt_start = 0x09030000,
+			.size = 0x1000,
+			.flags = MEM_DEVICE,
+		},
+		/* virtio-mmio transports 0-31. */
+		{
+			.phys_start = 0x0a000000,
+			.virt_start = 0x0a000000,
+			.size = 0x4000,
+			.flags = MEM_DEVICE,
+		},
+		/* PCI 32-bit MMIO window. */
+		{
+			.phys_start = 0x10000000,
+			.virt_start = 0x10000000,
+			.size = 0x2eff0000,
+			.flags = MEM_DEVICE,
+		},
+		/* PCI I/O window. */
+		{
+			.phys_start = 0x3eff0000,
+			.virt_start = 0x3eff0000,
+			.size = KiB(64),
+			.flags = MEM_DEVICE,
+		},
+		/* PCI ECAM, buses 0-255. */
+		{
+			.phys_start = 0x4010000000,
+			.virt_start = 0x4010000000,
+			.size = MiB(256),
+			.flags = MEM_DEVICE,
+		},
+		/*
+		 * Left out on purpose: the 512 GiB 64-bit PCI window at
+		 * 0x8000000000 (no device on the bench has a 64-bit BAR, and
+		 * it would need a 40-bit stage-2 input range) and the empty
+		 * dynamic platform bus at 0x0c000000.
+		 */
+	},
+
+	/*
+	 * Every SPI of the machine (QEMU virt has 256: INTIDs 32-287) belongs
+	 * to root. PPIs and SGIs are per CPU and need no entry.
+	 */
+	.irqchips = {
+		{
+			.address = GICD_BASE,
+			.pin_base = 32,
+			.pin_bitmap = ALL_PINS,		/* 32-159 */
+		},
+		{
+			.address = GICD_BASE,
+			.pin_base = 160,
+			.pin_bitmap = ALL_PINS,		/* 160-287 */
+		},
+	},
+};

@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Timer latency: the virtual timer fires every period_us microseconds;
+ * the handler's first action is to read the counter, and the latency of
+ * one sample is that time minus the deadline the timer was programmed
+ * with. Every "samples" samples the demo prints
+ *
+ *   latency min <a> avg <b> max <c> ns (<samples> samples)
+ *
+ * Command line: period_us=<N> (default 1000), samples=<M> (default 1000).
+ * Shutdown requests are approved.
+ */
+#include <inmate.h>
+
+struct latency_stats {
+	uint64_t min, max, sum;	/* ticks */
+	uint64_t count;
+};
+
+static uint64_t period;		/* ticks */
+static uint64_t deadline;
+static uint64_t samples_per_report;
+static uint64_t missed;		/* deadlines skipped because we were late */
+
+static struct latency_stats batch;
+static struct latency_stats report;
+static volatile bool report_ready;
+
+static void timer_irq(unsigned int intid)
+{
+	uint64_t now = timer_now();
+	uint64_t latency;
+
+	if (intid != TIMER_VIRT_IRQ)
+		return;
+	latency = now - deadline;
+
+	if (!batch.count || latency < batch.min)
+		batch.min = latency;
+	if (latency > batch.max)
+		batch.max = latency;
+	batch.sum += latency;
+	if (++batch.count == samples_per_report) {
+		/* A report the main loop has not printed yet is dropped. */
+		report = batch;
+		report_ready = true;
+		batch = (struct latency_stats){ 0 };
+	}
+
+	deadline += period;
+	/* If we are already past the next deadline, restart from now
+	 * rather than measure our own backlog. */
+	now = timer_now();
+	if (deadline <= now) {
+		missed += (now - deadline) / period + 1;
+		deadline = now + period;
+	}
+	timer_set_deadline(deadline);
+}
+
+static void print_report(void)
+{
+	struct latency_stats r;
+
+	irq_disable();
+	r = report;
+	report_ready = false;
+	irq_enable();
+
+	printk("latency min %lu avg %lu max %lu ns (%lu samples)\n",
+	       timer_ticks_to_ns(r.min), timer_ticks_to_ns(r.sum) / r.count,
+	       timer_ticks_to_ns(r.max), r.count);
+	if (missed)
+		printk("timer-latency: %lu deadlines missed so far\n", missed);
+}
+
+void inmate_main(void)
+{
+	int64_t period_us = cmdline_parse_int("period_us", 1000);
+	int64_t samples = cmdline_parse_int("samples", 1000);
+
+	if (period_us < 1 || samples < 1) {
+		printk("timer-latency: period_us (%ld) and samples (%ld) must "
+		       "be positive\n", period_us, samples);
+		return;
+	}
+	printk("timer-latency: period %ld us, report every %ld samples, "
+	       "timer %lu Hz\n", period_us, samples, timer_frequency());
+	comm_set_cell_state(JH_CELL_RUNNING);
+	if (gic_init())
+		return;
+
+	period = timer_us_to_ticks((uint64_t)period_us);
+	if (!period)
+		period = 1;
+	samples_per_report = (uint64_t)samples;
+	irq_set_handler(timer_irq);
+	gic_enable_ppi(TIMER_VIRT_IRQ);
+	deadline = timer_now() + period;
+	timer_set_deadline(deadline);
+	irq_enable();
+
+	for (;;) {
+		cpu_wait_for_interrupt();
+		if (report_ready)
+			print_report();
+		if (comm_shutdown_requested()) {
+			printk("timer-latency: shutdown request approved\n");
+			comm_answer_shutdown(true);
+			break;
+		}
+	}
+	timer_stop();
+}

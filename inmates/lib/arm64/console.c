@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * Console output. By default every character goes to the hypervisor's
+ * console hypercall (the cell needs JH_CELL_CONSOLE_ALLOWED), which tags
+ * each line with the cell's name. If the comm region says the cell owns a
+ * UART (console.type PL011 or 8250 MMIO), the inmate drives it directly;
+ * the cell config must then map that UART.
+ *
+ * The choice is made at the first character, not at start-up, so that
+ * bare-metal tests can prepare a comm region first.
+ */
+#include <inmate.h>
+#include <sysreg.h>
+
+#define PL011_DR		0x00
+#define PL011_FR		0x18
+#define PL011_FR_TXFF		(1 << 5)	/* transmit FIFO full */
+
+#define UART8250_THR		0x00
+#define UART8250_LSR		0x05
+#define UART8250_LSR_THRE	(1 << 5)	/* holding register empty */
+
+enum console_kind {
+	CONSOLE_UNKNOWN,
+	CONSOLE_HYPERCALL,
+	CONSOLE_PL011,
+	CONSOLE_8250_MMIO,
+};
+
+static enum console_kind console_kind;
+static unsigned long console_base;
+
+static void console_choose(void)
+{
+	const unsigned long con = offsetof(struct jh_comm_region, console);
+	uint16_t type;
+
+	console_kind = CONSOLE_HYPERCALL;
+	if (!comm_region_valid())
+		return;
+	/* 16-bit field at a 4-aligned offset: read its 32-bit word. */
+	type = comm_read32(con + offsetof(struct jh_console, type)) & 0xffff;
+	console_base = comm_read64(con + offsetof(struct jh_console, address));
+	if (console_base && type == JH_CON_PL011)
+		console_kind = CONSOLE_PL011;
+	else if (console_base && type == JH_CON_8250_MMIO)
+		console_kind = CONSOLE_8250_MMIO;
+}
+
+static void hypercall_putc(char c)
+{
+	register uint64_t x0 asm("x0") = JH_HC_DEBUG_CONSOLE_PUTC;
+	register uint64_t x1 asm("x1") = (uint8_t)c;
+
+	/* Result ignored: there is nowhere else to report a failure. */
+	asm volatile("hvc #" stringify(JH_HVC_IMM)
+		     : "+r" (x0) : "r" (x1) : "memory");
+}
+
+static void pl011_putc(char c)
+{
+	while (mmio_read32(console_base + PL011_FR) & PL011_FR_TXFF)
+		;
+	mmio_write32(console_base + PL011_DR, (uint8_t)c);
+}
+
+static void uart8250_putc(char c)
+{
+	while (!(mmio_read8(console_base + UART8250_LSR) & UART8250_LSR_THRE))
+		;
+	mmio_write8(console_base + UART8250_THR, (uint8_t)c);
+}
+
+static void raw_putc(char c)
+{
+	switch (console_kind) {
+	case CONSOLE_PL011:
+		pl011_putc(c);
+		break;
+	case CONSOLE_8250_MMIO:
+		uart8250_putc(c);
+		break;
+	default:
+		hypercall_putc(c);
+		break;
+	}
+}
+
+void console_putc(char c)
+{
+	if (console_kind == CONSOLE_UNKNOWN)
+		console_choose();
+	/* A UART of our own needs CR LF; the hypervisor handles its console. */
+	if (c == '\n' && console_kind != CONSOLE_HYPERCALL)
+		raw_putc('\r');
+	raw_putc(c);
+}

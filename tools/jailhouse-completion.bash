@@ -1,0 +1,94 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# bash completion for jailhouse(8): verbs, cell names from sysfs, config
+# files (*.cell) and inmate images.
+
+_jailhouse_cell_names()
+{
+	local sysfs=${JAILHOUSE_SYSFS:-/sys/devices/jailhouse} f
+	for f in "$sysfs"/cells/*/name; do
+		[ -r "$f" ] && cat "$f"
+	done 2>/dev/null
+}
+
+# Completes the word with *.cell files and directories.
+_jailhouse_cell_files()
+{
+	_filedir cell 2>/dev/null ||
+		COMPREPLY=($(compgen -f -X '!*.cell' -- "$cur") $(compgen -d -- "$cur"))
+}
+
+_jailhouse_any_file()
+{
+	_filedir 2>/dev/null || COMPREPLY=($(compgen -f -- "$cur"))
+}
+
+_jailhouse()
+{
+	local cur prev verb sub
+	COMPREPLY=()
+	cur=${COMP_WORDS[COMP_CWORD]}
+	prev=${COMP_WORDS[COMP_CWORD - 1]}
+	verb=${COMP_WORDS[1]}
+	sub=${COMP_WORDS[2]}
+
+	if [ "$COMP_CWORD" -eq 1 ]; then
+		COMPREPLY=($(compgen -W "enable disable status console cell config --help --version" -- "$cur"))
+		return
+	fi
+
+	case $verb in
+	enable)
+		[ "$COMP_CWORD" -eq 2 ] && _jailhouse_cell_files
+		;;
+	console)
+		COMPREPLY=($(compgen -W "-f --follow --help" -- "$cur"))
+		;;
+	disable | status)
+		COMPREPLY=($(compgen -W "--help" -- "$cur"))
+		;;
+	config)
+		if [ "$COMP_CWORD" -eq 2 ]; then
+			COMPREPLY=($(compgen -W "check --help" -- "$cur"))
+		elif [ "$prev" = --arch ]; then
+			COMPREPLY=($(compgen -W "arm64 x86" -- "$cur"))
+		elif [[ $cur == -* ]]; then
+			COMPREPLY=($(compgen -W "--arch --help" -- "$cur"))
+		else
+			_jailhouse_cell_files
+		fi
+		;;
+	cell)
+		if [ "$COMP_CWORD" -eq 2 ]; then
+			COMPREPLY=($(compgen -W "create list load start shutdown destroy stats --help" -- "$cur"))
+			return
+		fi
+		case $sub in
+		create)
+			[ "$COMP_CWORD" -eq 3 ] && _jailhouse_cell_files
+			;;
+		start | shutdown | destroy | stats)
+			if [ "$COMP_CWORD" -eq 3 ]; then
+				local IFS=$'\n'
+				COMPREPLY=($(compgen -W "$(_jailhouse_cell_names)" -- "$cur"))
+			fi
+			;;
+		load)
+			if [ "$COMP_CWORD" -eq 3 ]; then
+				local IFS=$'\n'
+				COMPREPLY=($(compgen -W "$(_jailhouse_cell_names)" -- "$cur"))
+			elif [ "$prev" = -a ] || [ "$prev" = --address ] ||
+			     [ "$prev" = -s ] || [ "$prev" = --string ]; then
+				COMPREPLY=()
+			elif [[ $cur == -* ]]; then
+				COMPREPLY=($(compgen -W "-a -s --address --string --help" -- "$cur"))
+			else
+				_jailhouse_any_file
+			fi
+			;;
+		esac
+		;;
+	esac
+}
+
+complete -F _jailhouse jailhouse

@@ -1,0 +1,200 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# test-cli.sh CLI SHIM [CONFIG_DIR...]
+#
+# Host tests of the jailhouse CLI: argument parsing, messages and exit
+# statuses, "config check" on the built configs and on broken copies of
+# them, cell lookup and "cell list" against a fake sysfs tree, and the
+# ioctl arguments the CLI passes (through the LD_PRELOAD driver stand-in
+# SHIM). Prints one line per failure and "N passed, N failed".
+set -u
+
+cli=$1
+shim=$2
+shift 2
+work=$(mktemp -d /tmp/jh-cli-test.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+passed=0
+failed=0
+
+# check NAME RC STDOUT_REGEX STDERR_REGEX -- CMD...
+# A regex of "" means the stream must be empty; "*" means anything.
+check() {
+	local name=$1 want_rc=$2 want_out=$3 want_err=$4 rc out err why=
+	shift 5
+	"$@" >"$work/out" 2>"$work/err"
+	rc=$?
+	out=$(cat "$work/out")
+	err=$(grep -v '^SHIM' "$work/err")
+	[ "$rc" = "$want_rc" ] || why="exit status $rc, expected $want_rc"
+	if [ "$want_out" != "*" ]; then
+		if [ -z "$want_out" ]; then
+			[ -z "$out" ] || why="$why; unexpected stdout"
+		else
+			grep -Eq -- "$want_out" "$work/out" ||
+				why="$why; stdout lacks /$want_out/"
+		fi
+	fi
+	if [ "$want_err" != "*" ]; then
+		if [ -z "$want_err" ]; then
+			[ -z "$err" ] || why="$why; unexpected stderr"
+		else
+			# Failures are exactly one line.
+			[ "$(printf '%s\n' "$err" | wc -l)" = 1 ] ||
+				why="$why; stderr is not one line"
+			printf '%s\n' "$err" | grep -Eq -- "$want_err" ||
+				why="$why; stderr lacks /$want_err/"
+		fi
+	fi
+	if [ -z "$why" ]; then
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+		echo "FAIL $name: ${why#; }"
+		sed 's/^/  stdout: /' "$work/out"
+		sed 's/^/  stderr: /' "$work/err"
+	fi
+}
+
+# shim_log NAME REGEX: the last command's SHIM lines must match.
+shim_log() {
+	if grep '^SHIM' "$work/err" | grep -Eq -- "$2"; then
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+		echo "FAIL $1: no SHIM line matches /$2/"
+		sed 's/^/  stderr: /' "$work/err"
+	fi
+}
+
+J=$cli
+export JAILHOUSE_SYSFS=$work/sys JAILHOUSE_DEVICE=$work/dev
+
+echo "== arguments and help"
+check version 0 '^jailhouse [^ ]+$' '' -- $J --version
+check help 0 'Exit status' '' -- $J --help
+check no-verb 1 '' '^jailhouse: no verb given' -- $J
+check bad-verb 1 '' "^jailhouse: unknown verb 'frob'" -- $J frob
+for v in enable disable status console cell config "cell create" \
+	 "cell list" "cell load" "cell start" "cell shutdown" \
+	 "cell destroy" "cell stats" "config check"; do
+	# shellcheck disable=SC2086
+	check "help $v" 0 '^Usage: jailhouse' '' -- $J $v --help
+done
+check enable-noarg 1 '' '^jailhouse: enable: missing SYSTEM.cell' -- $J enable
+check enable-2args 1 '' "^jailhouse: enable: unexpected argument 'b'" -- $J enable a b
+check disable-arg 1 '' "^jailhouse: disable: unexpected argument" -- $J disable x
+check cell-noverb 1 '' '^jailhouse: cell: missing cell verb' -- $J cell
+check cell-badverb 1 '' "^jailhouse: cell: unknown cell verb 'x'" -- $J cell x
+check console-opt 1 '' "^jailhouse: console: unknown option '-x'" -- $J console -x
+check load-noimage 1 '' '^jailhouse: cell load: missing IMAGE' -- $J cell load c1
+check load-a-first 1 '' '^jailhouse: cell load: -a before any IMAGE' -- $J cell load c1 -a 0
+check load-a-noaddr 1 '' '^jailhouse: cell load: -a needs an ADDR' -- $J cell load c1 -s x -a
+check load-a-bad 1 '' "^jailhouse: cell load: bad address 'zz'" -- $J cell load c1 -s x -a zz
+check load-a-twice 1 '' '^jailhouse: cell load: two addresses for -s' -- $J cell load c1 -s x -a 1 -a 2
+long=$(printf 'x%.0s' $(seq 300))
+check load-s-long 2 '' '^jailhouse: cell load: -s: the string is 301 bytes' -- $J cell load c1 -s "$long"
+check load-nofile 2 '' '^jailhouse: cell load: nofile: No such file' -- $J cell load c1 nofile
+check check-noarg 1 '' '^jailhouse: config check: missing SYSTEM.cell' -- $J config check
+check check-badarch 1 '' "^jailhouse: config check: unknown arch 'mips'" -- $J config check --arch mips x
+
+echo "== driver missing"
+check status-nodrv 4 '' "^jailhouse: status: $work/dev missing: the jailhouse driver is not loaded" -- $J status
+check list-nodrv 4 '' "^jailhouse: cell list: $work/sys missing" -- $J cell list
+check enable-nofile 2 '' '^jailhouse: enable: /nonexistent: No such file' -- $J enable /nonexistent
+: >"$work/empty.cell"
+check enable-empty 2 '' "^jailhouse: enable: $work/empty.cell: file is empty" -- $J enable "$work/empty.cell"
+check enable-dir 2 '' "^jailhouse: enable: /tmp: not a regular file" -- $J enable /tmp
+
+echo "== cells in a fake sysfs"
+mkdir -p "$work"/sys/cells/{0,1,12}
+echo 1 >"$work/sys/enabled"
+cell() {	# id name state cpus failed
+	printf '%s\n' "$2" >"$work/sys/cells/$1/name"
+	printf '%s\n' "$3" >"$work/sys/cells/$1/state"
+	printf '%s\n' "$4" >"$work/sys/cells/$1/cpus_assigned"
+	printf '%s\n' "$5" >"$work/sys/cells/$1/cpus_failed"
+}
+cell 0 qemu-virt running 0-2 ""
+cell 1 heartbeat "shut down" 3 3
+cell 12 a-longer-cell-name failed 4-7 ""
+check list 0 '^ID  NAME                STATE      ASSIGNED CPUS  FAILED CPUS$' '' -- $J cell list
+check list-row 0 '^1   heartbeat           shut down  3              3$' '' -- $J cell list
+check list-sorted 0 '^12  a-longer-cell-name  failed     4-7$' '' -- $J cell list
+check start-noname 3 '' "^jailhouse: cell start: no cell named 'nope' \(cells: 0 qemu-virt, 1 heartbeat, 12 a-longer-cell-name\)" -- $J cell start nope
+check start-noid 3 '' "^jailhouse: cell start: no cell with id '5'" -- $J cell start 5
+check stats-none 3 '' "^jailhouse: cell stats: cell 'heartbeat' \(id 1\): the driver exposes no per-CPU statistics" -- $J cell stats heartbeat
+mkdir -p "$work"/sys/cells/1/statistics/cpu{2,3}
+for c in total mmio hypercall; do
+	echo 7 >"$work/sys/cells/1/statistics/cpu2/$c"
+	echo 1234 >"$work/sys/cells/1/statistics/cpu3/$c"
+done
+check stats 0 '^total      7      1234$' '' -- $J cell stats 1
+check stats-header 0 '^COUNTER    CPU 2  CPU 3$' '' -- $J cell stats heartbeat
+rm -rf "$work/sys/cells"
+echo 0 >"$work/sys/enabled"
+check start-disabled 3 '' "^jailhouse: cell start: no cell 'x': the hypervisor is not enabled" -- $J cell start x
+check list-disabled 0 '^ID  NAME' '' -- $J cell list
+mkdir -p "$work/sys/cells/0" "$work/sys/cells/1"
+cell 0 qemu-virt running 0-2 ""
+cell 1 heartbeat "shut down" 3 ""
+
+echo "== ioctl arguments (driver stand-in)"
+touch "$work/dev"
+echo hello >"$work/img.bin"
+export LD_PRELOAD=$shim
+check status 0 '^enabled: no$' '' -- $J status
+check status-fw 0 '^firmware: jailhouse-arm64.bin 0.1-shim \(12345 bytes\)$' '' -- $J status
+SHIM_ENABLED=1 check status-mem 0 '^memory: 0x7f000000\+0x1000000, pool 12/3000 pages$' '' -- $J status
+check start 0 '' '' -- $J cell start heartbeat
+shim_log start-arg 'START id=1 name=heartbeat'
+check shutdown 0 '' '' -- $J cell shutdown 1
+shim_log shutdown-arg 'SHUTDOWN id=1 name=heartbeat'
+check destroy 0 '' '' -- $J cell destroy heartbeat
+shim_log destroy-arg 'DESTROY id=1'
+check disable 0 '' '' -- $J disable
+shim_log disable-arg 'DISABLE'
+check load 0 '' '' -- $J cell load heartbeat "$work/img.bin" -a 0x1000 -s "a=1" "$work/img.bin"
+shim_log load-arg 'LOAD id=1 name=heartbeat images=3'
+shim_log load-img0 'image 0 size=6 target=0x1000 first=hell'
+shim_log load-img1 'image 1 size=4 target=0x1000 first=a=1'
+shim_log load-img2 'image 2 size=6 target=0x0 first=hell'
+check load-s-addr 0 '' '' -- $J cell load 1 --string "x" --address 4096
+shim_log load-s-addr-arg 'image 0 size=2 target=0x1000'
+SHIM_FAIL="cell 'heartbeat' is running: shut it down first" \
+	check refused 3 '' "^jailhouse: cell destroy: cell 'heartbeat' is running: shut it down first$" -- $J cell destroy heartbeat
+SHIM_FAIL="x" check refused-status 3 '' '^jailhouse: status: x$' -- $J status
+unset LD_PRELOAD
+check enotty 4 '' 'does not know this request' -- $J status
+
+echo "== config check"
+for dir in "$@"; do
+	sys=$(grep -l '^JHSYST' "$dir"/*.cell 2>/dev/null | head -n1)
+	if [ -z "$sys" ]; then
+		echo "(no system config in $dir: skipped; build it with make ARCH=... configs)"
+		continue
+	fi
+	arch=$(basename "$(dirname "$dir")")
+	for c in "$dir"/*.cell; do
+		[ "$c" = "$sys" ] && continue
+		check "$arch ok $(basename "$c")" 0 "^$c: ok$" '' -- $J config check "$sys" "$c"
+	done
+	check "$arch system alone" 0 "^$sys: ok$" '' -- $J config check "$sys"
+	other=x86
+	[ "$arch" = x86 ] && other=arm64
+	check "$arch wrong arch" 2 "^$sys: header: arch [0-9] is not $other" '' -- $J config check --arch $other "$sys"
+	head -c 100 "$sys" >"$work/t1.cell"
+	check "$arch short" 2 "^$work/t1.cell: header: size 100 is smaller than a system config header" '' -- $J config check "$work/t1.cell"
+	head -c 300 "$sys" >"$work/t2.cell"
+	check "$arch truncated" 2 "^$work/t2.cell: root cell: size 300 \(expected [0-9]+\) is truncated$" '' -- $J config check "$work/t2.cell"
+	{ cat "$sys"; printf '12345678'; } >"$work/t3.cell"
+	check "$arch trailing" 2 "^$work/t3.cell: .*has trailing bytes$" '' -- $J config check "$work/t3.cell"
+	head -c 4096 /dev/urandom >"$work/garbage.cell"
+	check "$arch garbage" 2 "^$work/garbage.cell: header: signature is not JHSYST" '' -- $J config check "$work/garbage.cell"
+	check "$arch two systems" 2 "^$sys: is a second system config" '' -- $J config check "$sys" "$sys"
+	check "$arch enable garbage" 2 '' "^jailhouse: enable: $work/garbage.cell: header: signature is not JHSYST" -- $J enable "$work/garbage.cell"
+done
+
+echo "cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
