@@ -1,0 +1,298 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Non-root cells: create (take the CPUs from Linux, hand the config to the
+ * hypervisor), start, shutdown, destroy (give the CPUs back) and lookup.
+ * Loading images is in load.c.
+ */
+#define pr_fmt(fmt) "jailhouse: " fmt
+
+#include <linux/cpu.h>
+#include <linux/io.h>
+#include <linux/ioport.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include <jailhouse/hypercall.h>
+
+#include "driver.h"
+
+void jh_cell_set_cpus_from_desc(struct jh_cell *cell)
+{
+	unsigned int cpu, max = cell->desc->cpu_set_size * 8;
+
+	cpumask_clear(&cell->cpus);
+	for (cpu = 0; cpu < max && cpu < nr_cpu_ids; cpu++)
+		if (jh_cpu_in_set(cell->desc, cpu))
+			cpumask_set_cpu(cpu, &cell->cpus);
+}
+
+void jh_cell_free(struct jh_cell *cell)
+{
+	if (cell->id != 0)
+		kfree(cell->desc);
+	kfree(cell);
+}
+
+struct jh_cell *jh_cell_find(struct jh_cause *cause,
+			     const struct jh_ioctl_cell_id *id)
+{
+	char name[JH_CELL_NAME_LEN];
+	struct jh_cell *cell;
+
+	if (!jh_enabled) {
+		jh_fail(cause, -EINVAL, "hypervisor is not enabled");
+		return NULL;
+	}
+	if (id->id == 0) {
+		jh_fail(cause, -EINVAL,
+			"cell 0 is the root cell (Linux); use enable/disable");
+		return NULL;
+	}
+
+	strscpy(name, id->name, sizeof(name));
+	list_for_each_entry(cell, &jh_cells, entry) {
+		if (id->id > 0 ? cell->id == id->id : !strcmp(cell->name, name))
+			return cell;
+	}
+
+	if (id->id > 0)
+		jh_fail(cause, -ENOENT, "no cell with id %d", id->id);
+	else if (jh_root_cell && !strcmp(jh_root_cell->name, name))
+		jh_fail(cause, -EINVAL,
+			"'%s' is the root cell (Linux); use enable/disable",
+			name);
+	else
+		jh_fail(cause, -ENOENT, "no cell named '%s'", name);
+	return NULL;
+}
+
+/* Checks what only the running Linux can know about the new cell. */
+static int jh_check_cell_against_linux(struct jh_cause *cause,
+				       const struct jh_cell *cell)
+{
+	const struct jh_memory_region *mem = jh_cell_mem_regions(cell->desc);
+	unsigned int cpu, n;
+
+	if (cpumask_empty(&cell->cpus))
+		return jh_fail(cause, -EINVAL, "cell '%s' has no CPU",
+			       cell->name);
+	for_each_cpu(cpu, &cell->cpus)
+		if (!cpu_online(cpu))
+			return jh_fail(cause, -EBUSY,
+				       "CPU %u of cell '%s' is not an online Linux CPU",
+				       cpu, cell->name);
+	if (cpumask_subset(cpu_online_mask, &cell->cpus))
+		return jh_fail(cause, -EBUSY,
+			       "cell '%s' would take every CPU from Linux",
+			       cell->name);
+
+	/* Memory Linux runs on cannot be taken away from it. */
+	for (n = 0; n < cell->desc->num_memory_regions; n++) {
+		u64 flags = mem[n].flags;
+
+		if (flags & (JH_MEM_COMM_REGION | JH_MEM_ROOTSHARED |
+			     JH_MEM_IO))
+			continue;
+		if (region_intersects(mem[n].phys_start, mem[n].size,
+				      IORESOURCE_SYSTEM_RAM,
+				      IORES_DESC_NONE) != REGION_DISJOINT)
+			return jh_fail(cause, -EBUSY,
+				       "memory region %u of cell '%s': 0x%llx-0x%llx is Linux System RAM",
+				       n, cell->name, mem[n].phys_start,
+				       mem[n].phys_start + mem[n].size - 1);
+	}
+	return 0;
+}
+
+/*
+ * Hotplug is disabled while the hypervisor runs; only the driver itself
+ * moves CPUs, and only here.
+ */
+static void jh_give_cpus_back(struct jh_cause *cause,
+			      const struct cpumask *cpus, const char *name)
+{
+	unsigned int cpu;
+	int err;
+
+	cpu_hotplug_enable();
+	for_each_cpu(cpu, cpus) {
+		err = add_cpu(cpu);
+		if (!err)
+			continue;
+		if (cause)
+			jh_fail(cause, err,
+				"CPU %u of cell '%s' did not come back to Linux: add_cpu() returned %d (%s)",
+				cpu, name, err, jh_errname(err));
+		else
+			pr_err("CPU %u of cell '%s' did not come back to Linux: add_cpu() returned %d (%s)\n",
+			       cpu, name, err, jh_errname(err));
+	}
+	cpu_hotplug_disable();
+	if (jh_root_cell) {
+		cpumask_or(&jh_root_cell->cpus, &jh_root_cell->cpus, cpus);
+		jh_stats_sync(jh_root_cell);
+	}
+}
+
+static int jh_take_cpus(struct jh_cause *cause, const struct jh_cell *cell)
+{
+	struct cpumask *taken = kzalloc(cpumask_size(), GFP_KERNEL);
+	unsigned int cpu;
+	int err = 0;
+
+	if (!taken)
+		return jh_fail(cause, -ENOMEM, "out of memory for a CPU mask");
+
+	cpu_hotplug_enable();
+	for_each_cpu(cpu, &cell->cpus) {
+		err = remove_cpu(cpu);
+		if (err) {
+			jh_fail(cause, err,
+				"cannot take CPU %u from Linux for cell '%s': remove_cpu() returned %d (%s)",
+				cpu, cell->name, err, jh_errname(err));
+			break;
+		}
+		cpumask_set_cpu(cpu, taken);
+	}
+	cpu_hotplug_disable();
+
+	if (err) {
+		jh_give_cpus_back(NULL, taken, cell->name);
+	} else if (jh_root_cell) {
+		cpumask_andnot(&jh_root_cell->cpus, &jh_root_cell->cpus,
+			       &cell->cpus);
+		jh_stats_sync(jh_root_cell);
+	}
+	kfree(taken);
+	return err;
+}
+
+int jh_cell_create(struct jh_cause *cause, const struct jh_ioctl_config *arg)
+{
+	struct jh_cell_desc *desc;
+	struct jh_cell *cell;
+	long id;
+	int err;
+
+	if (!jh_enabled)
+		return jh_fail(cause, -EINVAL, "hypervisor is not enabled");
+
+	desc = jh_config_copy(cause, arg, "cell config");
+	if (!desc)
+		return cause->err;
+	err = jh_config_check_cell(cause, desc, arg->size);
+	if (err)
+		goto out_desc;
+
+	cell = kzalloc(sizeof(*cell), GFP_KERNEL);
+	if (!cell) {
+		err = jh_fail(cause, -ENOMEM, "out of memory for a cell");
+		goto out_desc;
+	}
+	cell->desc = desc;
+	strscpy(cell->name, desc->name, sizeof(cell->name));
+	jh_cell_set_cpus_from_desc(cell);
+
+	err = jh_check_cell_against_linux(cause, cell);
+	if (!err)
+		err = jh_take_cpus(cause, cell);
+	if (err)
+		goto out_cell;
+
+	/* Root IPA == PA, so the hypervisor reads the kmalloc'ed copy. */
+	id = jh_hypercall(cause, JH_HC_CELL_CREATE, virt_to_phys(desc), 0,
+			  "creating cell '%s'", cell->name);
+	if (id <= 0) {
+		err = id ? id : jh_fail(cause, -EIO,
+					"creating cell '%s': hypervisor returned id 0",
+					cell->name);
+		jh_give_cpus_back(NULL, &cell->cpus, cell->name);
+		goto out_cell;
+	}
+
+	cell->id = id;
+	list_add_tail(&cell->entry, &jh_cells);
+	pr_info("cell '%s' created: id %d, CPUs %*pbl\n", cell->name,
+		cell->id, cpumask_pr_args(&cell->cpus));
+	/* The cell works without its sysfs directory; it is only listing. */
+	jh_sysfs_add_cell(cell);
+	return id;
+
+out_cell:
+	kfree(cell);
+out_desc:
+	kfree(desc);
+	return err;
+}
+
+int jh_cell_start(struct jh_cause *cause, const struct jh_ioctl_cell_id *id)
+{
+	struct jh_cell *cell = jh_cell_find(cause, id);
+	long ret;
+
+	if (!cell)
+		return cause->err;
+	ret = jh_hypercall(cause, JH_HC_CELL_START, cell->id, 0,
+			   "starting cell '%s'", cell->name);
+	if (ret < 0)
+		return ret;
+	pr_info("cell '%s' (id %d) started\n", cell->name, cell->id);
+	return 0;
+}
+
+int jh_cell_shutdown(struct jh_cause *cause,
+		     const struct jh_ioctl_cell_id *id)
+{
+	struct jh_cell *cell = jh_cell_find(cause, id);
+	long ret;
+
+	if (!cell)
+		return cause->err;
+	ret = jh_hypercall(cause, JH_HC_CELL_SHUTDOWN, cell->id, 0,
+			   "shutting down cell '%s'", cell->name);
+	if (ret < 0)
+		return ret;
+	pr_info("cell '%s' (id %d) shut down\n", cell->name, cell->id);
+	return 0;
+}
+
+/*
+ * After the hypervisor gave everything back, the cell is gone even if a
+ * CPU fails to come back online; that failure is still reported.
+ */
+static int jh_destroy(struct jh_cause *cause, struct jh_cell *cell)
+{
+	long ret;
+
+	ret = jh_hypercall(cause, JH_HC_CELL_DESTROY, cell->id, 0,
+			   "destroying cell '%s'", cell->name);
+	if (ret < 0)
+		return ret;
+
+	list_del(&cell->entry);
+	jh_give_cpus_back(cause, &cell->cpus, cell->name);
+	pr_info("cell '%s' (id %d) destroyed\n", cell->name, cell->id);
+	jh_sysfs_remove_cell(cell);
+	return cause->err;
+}
+
+int jh_cell_destroy(struct jh_cause *cause, const struct jh_ioctl_cell_id *id)
+{
+	struct jh_cell *cell = jh_cell_find(cause, id);
+
+	return cell ? jh_destroy(cause, cell) : cause->err;
+}
+
+int jh_cell_destroy_all(struct jh_cause *cause)
+{
+	struct jh_cell *cell, *next;
+	int err;
+
+	list_for_each_entry_safe(cell, next, &jh_cells, entry) {
+		err = jh_destroy(cause, cell);
+		if (err)
+			return err;
+	}
+	return 0;
+}
