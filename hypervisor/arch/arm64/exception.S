@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * EL2 exception vectors. A trap from a guest saves x0-x30 in a frame at
+ * the top of this CPU's stack (SP_EL2 is reset to the top on every return
+ * to the guest) and calls arch_handle_trap(frame, vector); when that
+ * returns, the possibly modified frame is restored and the guest resumed.
+ * Exceptions taken from EL2 itself are hypervisor bugs: they are reported
+ * and the CPU is stopped.
+ */
+#include <asm/percpu.h>
+#include <asm/traps.h>
+
+.macro vector type, target
+	.balign	128
+	sub	sp, sp, #TRAP_FRAME_SIZE
+	stp	x0, x1, [sp]
+	mov	x1, #\type
+	b	\target
+.endm
+
+	.text
+	.balign	2048
+	.global hv_vectors
+hv_vectors:
+	vector	VEC_CUR_SP0_SYNC, hyp_trap
+	vector	VEC_CUR_SP0_IRQ, hyp_trap
+	vector	VEC_CUR_SP0_FIQ, hyp_trap
+	vector	VEC_CUR_SP0_SERROR, hyp_trap
+	vector	VEC_CUR_SPX_SYNC, hyp_trap
+	vector	VEC_CUR_SPX_IRQ, hyp_trap
+	vector	VEC_CUR_SPX_FIQ, hyp_trap
+	vector	VEC_CUR_SPX_SERROR, hyp_trap
+	vector	VEC_LOW64_SYNC, guest_trap
+	vector	VEC_LOW64_IRQ, guest_trap
+	vector	VEC_LOW64_FIQ, guest_trap
+	vector	VEC_LOW64_SERROR, guest_trap
+	vector	VEC_LOW32_SYNC, guest_trap
+	vector	VEC_LOW32_IRQ, guest_trap
+	vector	VEC_LOW32_FIQ, guest_trap
+	vector	VEC_LOW32_SERROR, guest_trap
+
+.macro save_rest
+	stp	x2, x3, [sp, #16]
+	stp	x4, x5, [sp, #32]
+	stp	x6, x7, [sp, #48]
+	stp	x8, x9, [sp, #64]
+	stp	x10, x11, [sp, #80]
+	stp	x12, x13, [sp, #96]
+	stp	x14, x15, [sp, #112]
+	stp	x16, x17, [sp, #128]
+	stp	x18, x19, [sp, #144]
+	stp	x20, x21, [sp, #160]
+	stp	x22, x23, [sp, #176]
+	stp	x24, x25, [sp, #192]
+	stp	x26, x27, [sp, #208]
+	stp	x28, x29, [sp, #224]
+	str	x30, [sp, #240]
+.endm
+
+guest_trap:
+	save_rest
+	mov	x0, sp
+	bl	arch_handle_trap
+
+	.global arch_trap_return
+arch_trap_return:
+	ldp	x2, x3, [sp, #16]
+	ldp	x4, x5, [sp, #32]
+	ldp	x6, x7, [sp, #48]
+	ldp	x8, x9, [sp, #64]
+	ldp	x10, x11, [sp, #80]
+	ldp	x12, x13, [sp, #96]
+	ldp	x14, x15, [sp, #112]
+	ldp	x16, x17, [sp, #128]
+	ldp	x18, x19, [sp, #144]
+	ldp	x20, x21, [sp, #160]
+	ldp	x22, x23, [sp, #176]
+	ldp	x24, x25, [sp, #192]
+	ldp	x26, x27, [sp, #208]
+	ldp	x28, x29, [sp, #224]
+	ldr	x30, [sp, #240]
+	ldp	x0, x1, [sp]
+	add	sp, sp, #TRAP_FRAME_SIZE
+	eret
+
+hyp_trap:
+	save_rest
+	mov	x0, sp
+	bl	arch_handle_hyp_exception
+1:	wfi
+	b	1b
+
+	.section .note.GNU-stack, "", %progbits

@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The physical GICv3 as the hypervisor sees it: discovery, each CPU's
+ * redistributor and CPU interface, SGIs between CPUs, and the EL2 side
+ * of interrupt delivery (acknowledge, then inject or handle).
+ */
+#include <jailhouse/hypercall.h>
+#include <hv/cell.h>
+#include <hv/control.h>
+#include <hv/percpu.h>
+#include <hv/printk.h>
+#include <hv/setup.h>
+#include <hv/string.h>
+#include <asm/gic.h>
+#include <asm/io.h>
+#include <asm/processor.h>
+#include <asm/sysregs.h>
+
+/* Bound for one round of acknowledging pending interrupts. */
+#define IRQS_PER_EXIT		16
+
+struct gic_info gic;
+static struct ratelimit stray_rl;
+
+static uint64_t sgi_base(const struct per_cpu *pcpu)
+{
+	return (uintptr_t)pcpu->arch.gicr + GICR_SGI_OFFSET;
+}
+
+static unsigned int count_frames(void)
+{
+	unsigned int n;
+
+	for (n = 0; n < HV_MAX_CPUS; n++)
+		if (mmio_read64(gic.gicr + n * gic.gicr_stride + GICR_TYPER) &
+		    GICR_TYPER_LAST)
+			return n + 1;
+	return HV_MAX_CPUS;
+}
+
+int gic_init(void)
+{
+	const struct jh_arm64_platform *plat = &hv.sysconfig->platform.arm64;
+	int err;
+
+	gic.gicd = plat->gicd_base;
+	gic.gicr = plat->gicr_base;
+	gic.gicr_stride = plat->gicr_stride;
+	gic.maint_irq = plat->maintenance_irq;
+	gic.num_lrs = 2; /* TEMP TEST */
+	gic.reserved_private = BIT(SGI_KICK) | BIT(gic.maint_irq);
+
+	if (gic.gicr_stride < GICR_SGI_OFFSET + GICR_RD_SIZE ||
+	    !hv_map_device(gic.gicd, GICD_SIZE) ||
+	    !hv_map_device(gic.gicr, gic.gicr_stride * HV_MAX_CPUS)) {
+		hv_error("GIC: cannot map GICD 0x%llx / GICR 0x%llx (stride 0x%llx)",
+			 (unsigned long long)gic.gicd,
+			 (unsigned long long)gic.gicr,
+			 (unsigned long long)gic.gicr_stride);
+		return -JH_EINVAL;
+	}
+	gic.gicr_frames = count_frames();
+
+	err = gicd_init();
+	if (!err)
+		err = gicr_init();
+	if (!err)
+		printk("  GICv3: GICD 0x%llx, %u redistributors at 0x%llx, %u list registers, maintenance IRQ %u\n",
+		       (unsigned long long)gic.gicd, gic.gicr_frames,
+		       (unsigned long long)gic.gicr, gic.num_lrs,
+		       gic.maint_irq);
+	return err;
+}
+
+/* GICR_TYPER.Affinity_Value is Aff3.Aff2.Aff1.Aff0 in bits 63..32. */
+static uint64_t typer_affinity(uint64_t mpidr)
+{
+	return ((mpidr >> 32) & 0xff) << 24 | (mpidr & 0xffffff);
+}
+
+static int find_redistributor(struct per_cpu *pcpu)
+{
+	uint64_t want = typer_affinity(pcpu->arch.mpidr), frame;
+	unsigned int n;
+
+	for (n = 0; n < gic.gicr_frames; n++) {
+		frame = gic.gicr + n * gic.gicr_stride;
+		if ((mmio_read64(frame + GICR_TYPER) >> 32) == want) {
+			pcpu->arch.gicr = (void *)(uintptr_t)frame;
+			return 0;
+		}
+	}
+	hv_error("CPU %u: no GICv3 redistributor for MPIDR 0x%llx among the %u at 0x%llx",
+		 pcpu->cpu_id, (unsigned long long)pcpu->arch.mpidr,
+		 gic.gicr_frames, (unsigned long long)gic.gicr);
+	return -JH_ENOENT;
+}
+
+struct per_cpu *gic_frame_owner(uint64_t frame)
+{
+	struct per_cpu *pcpu;
+	unsigned int cpu;
+
+	for_each_cpu_id(cpu) {
+		pcpu = per_cpu(cpu);
+		if (pcpu && pcpu->state != CPU_ABSENT &&
+		    (uintptr_t)pcpu->arch.gicr == frame)
+			return pcpu;
+	}
+	return NULL;
+}
+
+static void enable_private(struct per_cpu *pcpu, unsigned int intid)
+{
+	uint64_t base = sgi_base(pcpu);
+
+	mmio_write8(base + GICR_IPRIORITYR + intid, GIC_PRIORITY);
+	mmio_write32(base + GICR_IGROUPR0,
+		     mmio_read32(base + GICR_IGROUPR0) | BIT(intid));
+	mmio_write32(base + GICR_ISENABLER0, BIT(intid));
+}
+
+int gic_cpu_init(struct per_cpu *pcpu)
+{
+	int err = find_redistributor(pcpu);
+
+	if (err)
+		return err;
+
+	/*
+	 * Linux enters from its IPI handler on all but one CPU: that SGI is
+	 * still active, and the deactivation Linux does next would reach only
+	 * the virtual interface. Deactivate the SGIs here instead.
+	 */
+	mmio_write32(sgi_base(pcpu) + GICR_ICACTIVER0, 0xffff);
+	enable_private(pcpu, SGI_KICK);
+	enable_private(pcpu, gic.maint_irq);
+	dsb(sy);
+	vgic_cpu_init(pcpu);
+	return 0;
+}
+
+void gic_cpu_exit(struct per_cpu *pcpu)
+{
+	vgic_cpu_exit(pcpu);
+	mmio_write32(sgi_base(pcpu) + GICR_ICENABLER0, BIT(gic.maint_irq));
+	dsb(sy);
+}
+
+int gic_cell_init(struct cell *cell)
+{
+	const struct jh_irqchip *chip = jh_cell_irqchips(cell->config);
+	unsigned int n, bit, intid;
+
+	for (n = 0; n < cell->config->num_irqchips; n++, chip++) {
+		if (chip->address != gic.gicd)
+			continue;
+		for (bit = 0; bit < JH_IRQCHIP_PIN_WORDS * 32; bit++) {
+			intid = chip->pin_base + bit;
+			if (intid >= GIC_FIRST_SPI && intid <= GIC_MAX_SPI &&
+			    (chip->pin_bitmap[bit / 32] >> (bit % 32)) & 1)
+				bitmap_set(cell->arch.spis, intid);
+		}
+	}
+	return 0;
+}
+
+int gic_cell_map(struct cell *cell)
+{
+	struct per_cpu *pcpu;
+	unsigned int cpu;
+	int err;
+
+	/* pt_clear: the tables stay for when frames come back. */
+	err = pt_clear(&cell->guest_pt, gic.gicd, GICD_SIZE);
+	if (!err)
+		err = pt_clear(&cell->guest_pt, gic.gicr,
+			       gic.gicr_frames * gic.gicr_stride);
+	for_each_cell_cpu(cpu, cell) {
+		pcpu = per_cpu(cpu);
+		if (err || !pcpu || !pcpu->arch.gicr)
+			continue;
+		err = pt_map(&cell->guest_pt, (uintptr_t)pcpu->arch.gicr,
+			     (uintptr_t)pcpu->arch.gicr, GICR_RD_SIZE,
+			     PT_READ | PT_WRITE | PT_DEVICE);
+	}
+	return err;
+}
+
+static uint64_t first_cpu_route(const struct cell *cell)
+{
+	struct per_cpu *pcpu;
+	unsigned int cpu;
+
+	for_each_cell_cpu(cpu, cell) {
+		pcpu = per_cpu(cpu);
+		if (pcpu)
+			return pcpu->arch.mpidr;
+	}
+	return 0;
+}
+
+/*
+ * Hands the SPIs in spis from one cell to the other: disabled, nothing
+ * pending, routed to the new owner's first CPU. The new owner enables
+ * what it uses.
+ */
+void gic_move_spis(struct cell *from, struct cell *to, const uint64_t *spis)
+{
+	uint64_t route = first_cpu_route(to);
+	uint64_t set[CELL_SPI_WORDS];
+	unsigned long intid;
+
+	memcpy(set, spis, sizeof(set));
+	for_each_set_bit(intid, set, GIC_MAX_SPI + 1) {
+		mmio_write32(gic.gicd + GICD_ICENABLER + intid / 32 * 4,
+			     BIT(intid % 32));
+		mmio_write32(gic.gicd + GICD_ICPENDR + intid / 32 * 4,
+			     BIT(intid % 32));
+		mmio_write64(gic.gicd + GICD_IROUTER + intid * 8, route);
+		bitmap_clear(from->arch.spis, intid);
+		bitmap_set(to->arch.spis, intid);
+	}
+	dsb(sy);
+}
+
+void gic_send_sgi(uint64_t mpidr, unsigned int sgi)
+{
+	uint64_t aff0 = mpidr & 0xff;
+	uint64_t val = ((mpidr >> 32) & 0xff) << 48 |	/* Aff3 */
+		((mpidr >> 16) & 0xff) << 32 |		/* Aff2 */
+		((mpidr >> 8) & 0xff) << 16 |		/* Aff1 */
+		(aff0 / 16) << 44 |			/* RS */
+		(uint64_t)(sgi & 0xf) << 24 |
+		BIT64(aff0 % 16);			/* target list */
+
+	dsb(ishst);
+	write_sysreg(val, icc_sgi1r_el1);
+	isb();
+}
+
+void gic_set_pending(struct per_cpu *pcpu, unsigned int intid)
+{
+	if (intid >= GIC_FIRST_SPI)
+		mmio_write32(gic.gicd + GICD_ISPENDR + intid / 32 * 4,
+			     BIT(intid % 32));
+	else
+		mmio_write32(sgi_base(pcpu) + GICR_ISPENDR0, BIT(intid));
+}
+
+static void done(unsigned int intid)
+{
+	write_sysreg(intid, icc_eoir1_el1);
+	write_sysreg(intid, icc_dir_el1);
+}
+
+static void handle_one(struct per_cpu *pcpu, unsigned int intid)
+{
+	if (intid == SGI_KICK || intid == gic.maint_irq) {
+		/* Requests and refills are looked at after the loop. */
+		done(intid);
+		return;
+	}
+	if (intid < 16) {
+		/* Set pending by the guest in its own redistributor. */
+		done(intid);
+		vgic_inject(pcpu, intid, false);
+		return;
+	}
+	if (intid >= GIC_FIRST_SPI && !gic_cell_owns_spi(pcpu->cell, intid)) {
+		if (ratelimit_ok(&stray_rl, 8))
+			printk("CPU %u: SPI %u arrived for cell \"%s\", which does not own it; dropped\n",
+			       pcpu->cpu_id, intid, pcpu->cell->name);
+		done(intid);
+		return;
+	}
+	/* Priority drop only: the guest's deactivation ends it. */
+	write_sysreg(intid, icc_eoir1_el1);
+	vgic_inject(pcpu, intid, true);
+}
+
+void gic_handle_irq(struct per_cpu *pcpu, bool in_park)
+{
+	unsigned int n, intid;
+
+	for (n = 0; n < IRQS_PER_EXIT; n++) {
+		intid = read_sysreg(icc_iar1_el1) & 0xffffff;
+		if (intid >= GIC_SPURIOUS_FIRST)
+			break;
+		handle_one(pcpu, intid);
+	}
+	vgic_flush(pcpu);
+	if (!in_park)
+		cpu_check_requests(pcpu);
+}

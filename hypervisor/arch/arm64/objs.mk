@@ -1,0 +1,26 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# arm64 part of the hypervisor: objects and flags (included by
+# hypervisor/Makefile).
+
+arch-objs := \
+	arch/arm64/entry.o \
+	arch/arm64/exception.o \
+	arch/arm64/setup.o \
+	arch/arm64/mmu.o \
+	arch/arm64/cell.o \
+	arch/arm64/cpu.o \
+	arch/arm64/traps.o \
+	arch/arm64/inject.o \
+	arch/arm64/psci.o \
+	arch/arm64/gic.o \
+	arch/arm64/vgic.o \
+	arch/arm64/gicd.o \
+	arch/arm64/gicr.o \
+	arch/arm64/uart_pl011.o
+
+# No FP/SIMD: guest FP state is never saved, so the hypervisor must not
+# touch it. Atomics inline (no libgcc helpers).
+arch-cflags := -march=armv8-a -mgeneral-regs-only -mno-outline-atomics \
+	-mcmodel=small
+arch-ldflags := -m aarch64elf

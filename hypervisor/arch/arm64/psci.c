@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * PSCI calls of the guests (SMC conduit, trapped with HCR_EL2.TSC).
+ *
+ * CPU power management is emulated within the caller's cell: CPU_OFF
+ * parks the CPU in the hypervisor, CPU_ON wakes a parked CPU of the same
+ * cell at the given entry, AFFINITY_INFO reports the hypervisor's view.
+ * Version and feature queries and, for the root cell, SYSTEM_OFF/RESET
+ * go on to the firmware (QEMU's PSCI) with an smc from EL2. Everything
+ * else, including the SMCCC architecture calls, is NOT_SUPPORTED.
+ */
+#include <jailhouse/hypercall.h>
+#include <hv/cell.h>
+#include <hv/control.h>
+#include <hv/percpu.h>
+#include <hv/printk.h>
+#include <hv/setup.h>
+#include <asm/processor.h>
+#include <asm/sysregs.h>
+#include <asm/traps.h>
+
+#define PSCI_VERSION		0x84000000
+#define PSCI_CPU_SUSPEND_32	0x84000001
+#define PSCI_CPU_SUSPEND_64	0xc4000001
+#define PSCI_CPU_OFF		0x84000002
+#define PSCI_CPU_ON_32		0x84000003
+#define PSCI_CPU_ON_64		0xc4000003
+#define PSCI_AFFINITY_INFO_32	0x84000004
+#define PSCI_AFFINITY_INFO_64	0xc4000004
+#define PSCI_MIGRATE_INFO_TYPE	0x84000006
+#define PSCI_SYSTEM_OFF		0x84000008
+#define PSCI_SYSTEM_RESET	0x84000009
+#define PSCI_FEATURES		0x8400000a
+
+#define PSCI_SUCCESS		0
+#define PSCI_NOT_SUPPORTED	(-1)
+#define PSCI_INVALID_PARAMS	(-2)
+#define PSCI_DENIED		(-3)
+#define PSCI_ALREADY_ON		(-4)
+#define PSCI_ON_PENDING		(-5)
+
+#define AFFINITY_ON		0
+#define AFFINITY_OFF		1
+#define AFFINITY_ON_PENDING	2
+
+/* MIGRATE_INFO_TYPE: no Trusted OS that would need migrating. */
+#define MIGRATE_NOT_NEEDED	2
+
+static struct ratelimit unknown_rl;
+
+static uint64_t firmware_call(uint64_t fn, uint64_t a1, uint64_t a2,
+			      uint64_t a3)
+{
+	register uint64_t x0 asm("x0") = fn;
+	register uint64_t x1 asm("x1") = a1;
+	register uint64_t x2 asm("x2") = a2;
+	register uint64_t x3 asm("x3") = a3;
+
+	asm volatile("smc #0"
+		     : "+r" (x0), "+r" (x1), "+r" (x2), "+r" (x3)
+		     : : "x4", "x5", "x6", "x7", "x8", "x9", "x10", "x11",
+		       "x12", "x13", "x14", "x15", "x16", "x17", "memory");
+	return x0;
+}
+
+static struct per_cpu *cpu_by_mpidr(uint64_t mpidr)
+{
+	struct per_cpu *pcpu;
+	unsigned int cpu;
+
+	mpidr &= MPIDR_AFF_MASK;
+	for_each_cpu_id(cpu) {
+		pcpu = per_cpu(cpu);
+		if (pcpu && pcpu->state != CPU_ABSENT &&
+		    pcpu->arch.mpidr == mpidr)
+			return pcpu;
+	}
+	return NULL;
+}
+
+static int64_t cpu_on(struct per_cpu *pcpu, uint64_t mpidr, uint64_t entry,
+		      uint64_t context)
+{
+	struct per_cpu *target;
+	int64_t ret = PSCI_SUCCESS;
+
+	spin_lock(&control_lock);
+	target = cpu_by_mpidr(mpidr);
+	if (!target) {
+		/* Not known: never entered, or no such CPU at all. */
+		printk("PSCI CPU_ON from cell \"%s\": MPIDR 0x%llx is not a CPU under the hypervisor (offline at enable?)\n",
+		       pcpu->cell->name, (unsigned long long)mpidr);
+		ret = PSCI_INVALID_PARAMS;
+	} else if (pcpu->cell->stopping) {
+		ret = PSCI_DENIED;
+	} else if (target->cell != pcpu->cell) {
+		printk("PSCI CPU_ON from cell \"%s\": CPU %u belongs to cell \"%s\"\n",
+		       pcpu->cell->name, target->cpu_id, target->cell->name);
+		ret = PSCI_DENIED;
+	} else if (target->state == CPU_RUNNING) {
+		ret = PSCI_ALREADY_ON;
+	} else if (target->request == CPU_REQ_START) {
+		ret = PSCI_ON_PENDING;
+	} else if (target->state != CPU_PARKED) {
+		ret = PSCI_DENIED;
+	} else {
+		cpu_request_start(target, pcpu->cell, entry, context);
+	}
+	spin_unlock(&control_lock);
+	return ret;
+}
+
+static int64_t affinity_info(struct per_cpu *pcpu, uint64_t mpidr,
+			     uint64_t level)
+{
+	struct per_cpu *target = cpu_by_mpidr(mpidr);
+
+	if (level != 0 || !target || target->cell != pcpu->cell)
+		return PSCI_INVALID_PARAMS;
+	if (target->state == CPU_RUNNING)
+		return AFFINITY_ON;
+	if (target->request == CPU_REQ_START)
+		return AFFINITY_ON_PENDING;
+	return AFFINITY_OFF;
+}
+
+static int64_t features(uint64_t fn)
+{
+	switch (fn) {
+	case PSCI_VERSION:
+	case PSCI_CPU_OFF:
+	case PSCI_CPU_ON_32:
+	case PSCI_CPU_ON_64:
+	case PSCI_AFFINITY_INFO_32:
+	case PSCI_AFFINITY_INFO_64:
+	case PSCI_MIGRATE_INFO_TYPE:
+	case PSCI_SYSTEM_OFF:
+	case PSCI_SYSTEM_RESET:
+	case PSCI_FEATURES:
+		return (int64_t)firmware_call(PSCI_FEATURES, fn, 0, 0);
+	case PSCI_CPU_SUSPEND_32:
+	case PSCI_CPU_SUSPEND_64:
+		/* Emulated as standby: original power_state format. */
+		return 0;
+	default:
+		return PSCI_NOT_SUPPORTED;
+	}
+}
+
+static void system_off_reset(struct per_cpu *pcpu, uint32_t fn)
+{
+	const char *what = fn == PSCI_SYSTEM_OFF ? "off" : "reset";
+
+	if (pcpu->cell != &root_cell) {
+		printk("cell \"%s\" asked for system %s: stopping the cell only\n",
+		       pcpu->cell->name, what);
+		control_cell_stop_self(pcpu);
+		return;
+	}
+	printk("root cell asked for system %s\n", what);
+	firmware_call(fn, 0, 0, 0);
+}
+
+void psci_handle(struct per_cpu *pcpu, struct trap_frame *frame)
+{
+	uint32_t fn = (uint32_t)frame->x[0];
+	int64_t ret;
+
+	pcpu->stats[JH_STAT_PSCI]++;
+
+	/* 32-bit calls take 32-bit arguments. */
+	if (!(fn & 0x40000000)) {
+		frame->x[1] &= 0xffffffff;
+		frame->x[2] &= 0xffffffff;
+		frame->x[3] &= 0xffffffff;
+	}
+
+	switch (fn) {
+	case PSCI_VERSION:
+		ret = (int64_t)firmware_call(fn, 0, 0, 0);
+		break;
+	case PSCI_FEATURES:
+		ret = features((uint32_t)frame->x[1]);
+		break;
+	case PSCI_CPU_SUSPEND_32:
+	case PSCI_CPU_SUSPEND_64:
+		wfi();
+		ret = PSCI_SUCCESS;
+		break;
+	case PSCI_CPU_OFF:
+		pcpu->state = CPU_PARKED;
+		/* Returns with the guest state of the next CPU_ON. */
+		cpu_park(pcpu);
+		return;
+	case PSCI_CPU_ON_32:
+	case PSCI_CPU_ON_64:
+		ret = cpu_on(pcpu, frame->x[1], frame->x[2], frame->x[3]);
+		break;
+	case PSCI_AFFINITY_INFO_32:
+	case PSCI_AFFINITY_INFO_64:
+		ret = affinity_info(pcpu, frame->x[1], frame->x[2]);
+		break;
+	case PSCI_MIGRATE_INFO_TYPE:
+		ret = MIGRATE_NOT_NEEDED;
+		break;
+	case PSCI_SYSTEM_OFF:
+	case PSCI_SYSTEM_RESET:
+		system_off_reset(pcpu, fn);
+		return;
+	default:
+		if (ratelimit_ok(&unknown_rl, 8))
+			printk("CPU %u, cell \"%s\": SMC function 0x%08x not supported\n",
+			       pcpu->cpu_id, pcpu->cell->name, fn);
+		ret = PSCI_NOT_SUPPORTED;
+		break;
+	}
+	frame->x[0] = (uint64_t)ret;
+}

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Cell state common to all cells: the root cell's setup, guest memory
+ * mappings and the console hypercall's line buffer.
+ */
+#include <jailhouse/hypercall.h>
+#include <hv/cell.h>
+#include <hv/console.h>
+#include <hv/printk.h>
+#include <hv/setup.h>
+#include <hv/string.h>
+
+struct cell root_cell;
+struct cell *cells[HV_MAX_CELLS];
+
+unsigned int cell_count(void)
+{
+	unsigned int id, n = 0;
+
+	for (id = 0; id < HV_MAX_CELLS; id++)
+		if (cells[id])
+			n++;
+	return n;
+}
+
+static unsigned long region_flags(uint64_t flags)
+{
+	unsigned long pt = 0;
+
+	if (flags & JH_MEM_READ)
+		pt |= PT_READ;
+	if (flags & JH_MEM_WRITE)
+		pt |= PT_WRITE;
+	if (flags & JH_MEM_EXECUTE)
+		pt |= PT_EXEC;
+	if (flags & JH_MEM_IO)
+		pt |= PT_DEVICE;
+	return pt;
+}
+
+static paddr_t region_phys(const struct cell *cell,
+			   const struct jh_memory_region *mem)
+{
+	if (mem->flags & JH_MEM_COMM_REGION)
+		return hv_virt2phys(cell->comm_region);
+	return mem->phys_start;
+}
+
+int cell_map_region(struct cell *cell, const struct jh_memory_region *mem)
+{
+	int err;
+
+	if ((mem->flags & JH_MEM_COMM_REGION) && !cell->comm_region)
+		return 0;
+	err = pt_map(&cell->guest_pt, mem->virt_start, region_phys(cell, mem),
+		     mem->size, region_flags(mem->flags));
+	if (err)
+		hv_error("cell \"%s\": cannot map memory 0x%llx+0x%llx at guest 0x%llx (error %d)",
+			 cell->name, (unsigned long long)region_phys(cell, mem),
+			 (unsigned long long)mem->size,
+			 (unsigned long long)mem->virt_start, err);
+	return err;
+}
+
+int cell_unmap_region(struct cell *cell, const struct jh_memory_region *mem)
+{
+	return pt_unmap(&cell->guest_pt, mem->virt_start, mem->size);
+}
+
+void cell_set_cpus(struct cell *cell, const struct jh_cell_desc *desc)
+{
+	unsigned int cpu;
+
+	cell->num_cpus = 0;
+	for (cpu = 0; cpu < HV_MAX_CPUS; cpu++)
+		if (jh_cpu_in_set(desc, cpu)) {
+			bitmap_set(cell->cpu_set, cpu);
+			cell->num_cpus++;
+		}
+}
+
+/* What the root cell sees beside its regions: the console page, read-only. */
+static int map_console_page(struct cell *cell)
+{
+	paddr_t phys = hv_virt2phys(&console_page);
+
+	return pt_map(&cell->guest_pt, phys, phys,
+		      PAGE_ALIGN_UP(sizeof(console_page)), PT_READ);
+}
+
+int cell_init_root(void)
+{
+	const struct jh_cell_desc *desc = &hv.sysconfig->root_cell;
+	const struct jh_memory_region *mem = jh_cell_mem_regions(desc);
+	unsigned int n;
+	int err;
+
+	root_cell.id = 0;
+	root_cell.config = desc;
+	strscpy_hv(root_cell.name, desc->name, sizeof(root_cell.name));
+	cell_set_cpus(&root_cell, desc);
+
+	err = pt_create(&root_cell.guest_pt, paging_arch_guest_format(),
+			&hv.pool);
+	if (err) {
+		hv_error("root cell: no memory for its page table");
+		return err;
+	}
+	for (n = 0; n < desc->num_memory_regions; n++) {
+		err = cell_map_region(&root_cell, &mem[n]);
+		if (err)
+			return err;
+	}
+	/* The validator keeps root regions off it; make sure anyway. */
+	err = pt_unmap(&root_cell.guest_pt, hv.phys_base, hv.mem_size);
+	if (!err)
+		err = map_console_page(&root_cell);
+	if (!err)
+		err = cell_arch_init(&root_cell);
+	if (!err)
+		err = cell_arch_map_platform(&root_cell);
+	if (err) {
+		hv_error("root cell: setup failed (error %d)", err);
+		return err;
+	}
+
+	root_cell.state = JH_CELL_RUNNING;
+	cells[0] = &root_cell;
+	return 0;
+}
+
+static void flush_console_line(struct cell *cell)
+{
+	cell->con_line[cell->con_len] = '\0';
+	if (cell == &root_cell)
+		printk("%s\n", cell->con_line);
+	else
+		printk("[%s] %s\n", cell->name, cell->con_line);
+	cell->con_len = 0;
+}
+
+void cell_console_putc(struct cell *cell, char c)
+{
+	if (c == '\r')
+		return;
+	spin_lock(&cell->con_lock);
+	if (c == '\n') {
+		flush_console_line(cell);
+	} else {
+		/* Only printable ASCII reaches the shared UART. */
+		if ((unsigned char)c < ' ' || (unsigned char)c > '~')
+			c = '?';
+		cell->con_line[cell->con_len++] = c;
+		if (cell->con_len >= sizeof(cell->con_line) - 1)
+			flush_console_line(cell);
+	}
+	spin_unlock(&cell->con_lock);
+}

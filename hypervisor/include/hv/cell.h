@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Cells: the root cell (Linux) and the cells created from it. A cell owns
+ * CPUs, memory (its stage-2 / nested page table), interrupts and, unless
+ * it is the root cell, a comm region page.
+ */
+#ifndef _HV_CELL_H
+#define _HV_CELL_H
+
+#include <jailhouse/config.h>
+#include <jailhouse/comm-region.h>
+#include <hv/bitmap.h>
+#include <hv/paging.h>
+#include <hv/spinlock.h>
+#include <hv/types.h>
+#include <asm/cell.h>
+#include <asm/percpu.h>
+
+#define HV_MAX_CELLS		16	/* root included */
+#define CELL_CONSOLE_LINE	120	/* console hypercall line buffer */
+
+struct cell {
+	unsigned int id;		/* 0: root */
+	char name[JH_CELL_NAME_LEN];
+	/* Copy in hypervisor memory; the root's points into the sysconfig. */
+	const struct jh_cell_desc *config;
+	uint64_t cpu_set[BITMAP_WORDS(HV_MAX_CPUS)];
+	unsigned int num_cpus;
+	volatile uint32_t state;	/* JH_CELL_* */
+	struct paging guest_pt;		/* guest-physical -> physical */
+	struct jh_comm_region *comm_region;	/* NULL for the root cell */
+	bool loadable;			/* loadable regions mapped to root */
+	volatile bool stopping;		/* no PSCI CPU_ON while set */
+	struct cell_arch arch;
+
+	/* JH_HC_DEBUG_CONSOLE_PUTC collects a line before printing it. */
+	spinlock_t con_lock;
+	char con_line[CELL_CONSOLE_LINE];
+	unsigned int con_len;
+};
+
+extern struct cell root_cell;
+/* Every existing cell by id, root at 0; NULL entries are free. */
+extern struct cell *cells[HV_MAX_CELLS];
+
+static inline struct cell *cell_by_id(unsigned long id)
+{
+	return id < HV_MAX_CELLS ? cells[id] : NULL;
+}
+
+static inline bool cell_has_cpu(const struct cell *cell, unsigned int cpu)
+{
+	return cpu < HV_MAX_CPUS && bitmap_test(cell->cpu_set, cpu);
+}
+
+#define for_each_cell_cpu(cpu, cell)					\
+	for_each_set_bit(cpu, (cell)->cpu_set, HV_MAX_CPUS)
+
+unsigned int cell_count(void);
+
+/* Sets up the root cell from the system config. */
+int cell_init_root(void);
+
+/* Fills cell->cpu_set and num_cpus from desc. */
+void cell_set_cpus(struct cell *cell, const struct jh_cell_desc *desc);
+
+/* Maps one config memory region into the cell's guest page table. */
+int cell_map_region(struct cell *cell, const struct jh_memory_region *mem);
+int cell_unmap_region(struct cell *cell, const struct jh_memory_region *mem);
+
+/* Feeds one character of the console hypercall; prints whole lines. */
+void cell_console_putc(struct cell *cell, char c);
+
+/* Arch hooks. */
+int cell_arch_init(struct cell *cell);
+void cell_arch_exit(struct cell *cell);
+/* Arch-specific mappings beside the config's regions. */
+int cell_arch_map_platform(struct cell *cell);
+/*
+ * Moves the arch resources (interrupts, redistributor frames) of a new
+ * cell from the root cell to it, and back when it is destroyed. CPU and
+ * memory sets are already updated.
+ */
+void cell_arch_assign(struct cell *cell);
+void cell_arch_release(struct cell *cell);
+/* Guest TLB entries of the cell, on every CPU. */
+void cell_arch_flush_tlb(struct cell *cell);
+const struct pt_format *paging_arch_guest_format(void);
+
+#endif /* _HV_CELL_H */

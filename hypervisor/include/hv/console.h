@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The hypervisor's console: debug UART plus the ring in the console page.
+ */
+#ifndef _HV_CONSOLE_H
+#define _HV_CONSOLE_H
+
+#include <jailhouse/config.h>
+#include <jailhouse/console.h>
+#include <hv/types.h>
+
+/* Page aligned, padded to whole pages, inside the core image. */
+extern struct jh_console_page console_page;
+
+/*
+ * Maps and starts the debug UART described by con (JH_CON_NONE: ring
+ * only). 0 or -JH_E*, with a message.
+ */
+int console_init(const struct jh_console *con);
+
+/* Writes len bytes to ring and UART; takes the console lock. */
+void console_write(const char *s, size_t len);
+
+/* Sets last_error (cut to fit) and bumps its sequence number. */
+void console_set_last_error(const char *msg);
+
+#endif /* _HV_CONSOLE_H */

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * CPU hand-over between cells and the cell lifecycle hypercalls.
+ */
+#ifndef _HV_CONTROL_H
+#define _HV_CONTROL_H
+
+#include <hv/types.h>
+
+struct cell;
+struct per_cpu;
+
+/*
+ * Parks the calling CPU (PSCI CPU_OFF, failed cell, cell shut down) and
+ * serves requests until one makes it run guest code again; then returns
+ * into the trap exit path with the new guest state set up.
+ */
+void cpu_park(struct per_cpu *pcpu);
+
+/* Asks target to start at entry with context in cell (control lock). */
+void cpu_request_start(struct per_cpu *target, struct cell *cell,
+		       uint64_t entry, uint64_t context);
+/* Kick handler of a running CPU: parks it if asked to. */
+void cpu_check_requests(struct per_cpu *pcpu);
+/* Asks a running CPU to park; waits a bounded time for it. */
+int cpu_request_park(struct per_cpu *target);
+
+/* Called by trap handlers when a non-root cell breaks the rules. */
+void cell_fail(struct per_cpu *pcpu, const char *why);
+
+long control_cell_create(struct per_cpu *pcpu, unsigned long config_addr);
+long control_cell_start(struct per_cpu *pcpu, unsigned long id);
+long control_cell_set_loadable(struct per_cpu *pcpu, unsigned long id);
+long control_cell_shutdown(struct per_cpu *pcpu, unsigned long id);
+long control_cell_destroy(struct per_cpu *pcpu, unsigned long id);
+long control_cell_get_state(struct per_cpu *pcpu, unsigned long id);
+/* PSCI SYSTEM_OFF/RESET from a non-root cell: stop that cell only. */
+void control_cell_stop_self(struct per_cpu *pcpu);
+
+/* Arch hooks. */
+/* A monotonic clock in microseconds, and the guest timer frequency. */
+uint64_t timer_arch_now_us(void);
+uint64_t timer_arch_frequency(void);
+/* Writes back and drops cached lines (memory a guest reads uncached). */
+void cache_arch_flush(const void *start, uint64_t size);
+/* Waits for a kick or a short bounded time; never forever. */
+void cpu_arch_wait(struct per_cpu *pcpu);
+/* Makes target look at its request (IPI). */
+void cpu_arch_kick(unsigned int target);
+/* Sets the guest state of the calling CPU for a fresh start. */
+void cpu_arch_reset(struct per_cpu *pcpu, uint64_t entry, uint64_t context,
+		    bool full_reset);
+/* Switches the calling CPU to pcpu->cell's guest page table etc. */
+void cpu_arch_enter_cell(struct per_cpu *pcpu);
+
+#endif /* _HV_CONTROL_H */

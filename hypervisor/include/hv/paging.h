@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The generic page-table engine: 4 KiB granule, 512 entries per table, up
+ * to four levels (level 0 resolves address bits 47..39, level 3 bits
+ * 20..12). What an entry looks like is the business of a struct pt_format,
+ * which the arch provides (EL2 stage 1, stage 2, later EPT/NPT) and the
+ * unit tests fake. The engine never touches arch registers; TLB
+ * maintenance after a change is the caller's job.
+ *
+ * Changes are written without break-before-make: a new table is filled
+ * completely before it is linked in, but an existing valid entry may be
+ * replaced by another valid one. Callers flush the TLB afterwards.
+ */
+#ifndef _HV_PAGING_H
+#define _HV_PAGING_H
+
+#include <hv/types.h>
+
+struct page_pool;
+
+#define PT_LEVELS		4
+#define PT_ENTRIES		512
+#define PT_LEVEL_SHIFT(l)	(PAGE_SHIFT + 9 * (PT_LEVELS - 1 - (l)))
+#define PT_LEVEL_SIZE(l)	(1ULL << PT_LEVEL_SHIFT(l))
+
+/* Generic attributes of a mapping; a format turns them into bits. */
+#define PT_READ			0x01
+#define PT_WRITE		0x02
+#define PT_EXEC			0x04
+#define PT_DEVICE		0x08	/* device memory, no caching */
+#define PT_NONCACHED		0x10	/* normal memory, uncached */
+
+typedef uint64_t pt_entry_t;
+
+struct pt_format {
+	const char *name;
+	/* Level of the root table (0..2) and bits of the input address. */
+	unsigned int root_level;
+	unsigned int input_bits;
+	pt_entry_t (*table_entry)(paddr_t table);
+	pt_entry_t (*leaf_entry)(paddr_t phys, unsigned int level,
+				 unsigned long flags);
+	/* May level hold a leaf (a block, or a page at level 3)? */
+	bool (*leaf_allowed)(unsigned int level);
+	bool (*is_valid)(pt_entry_t entry);
+	/* Only asked for valid entries above level 3. */
+	bool (*is_table)(pt_entry_t entry, unsigned int level);
+	/* Output address of a valid entry (table or leaf). */
+	paddr_t (*entry_addr)(pt_entry_t entry, unsigned int level);
+	/* PT_* flags of a valid leaf: inverse of leaf_entry. */
+	unsigned long (*leaf_flags)(pt_entry_t entry, unsigned int level);
+};
+
+struct paging {
+	const struct pt_format *fmt;
+	struct page_pool *pool;	/* tables come from and go back here */
+	pt_entry_t *root;
+	paddr_t root_phys;
+};
+
+/* Allocates an empty root table. 0 or -JH_ENOMEM. */
+int pt_create(struct paging *pg, const struct pt_format *fmt,
+	      struct page_pool *pool);
+
+/* Frees every table, the root included. */
+void pt_destroy(struct paging *pg);
+
+/*
+ * Maps [virt, virt + size) to phys with flags, using the largest leaves
+ * that alignment allows; replaces what was mapped there before. All three
+ * must be page aligned and the range must fit the format's input bits.
+ * Returns 0, -JH_EINVAL or -JH_ENOMEM (the range may then be partially
+ * mapped).
+ */
+int pt_map(struct paging *pg, uint64_t virt, paddr_t phys, uint64_t size,
+	   unsigned long flags);
+
+/*
+ * Unmaps [virt, virt + size), splitting larger leaves that cross the edges
+ * and freeing tables that become empty. Returns 0, -JH_EINVAL or
+ * -JH_ENOMEM (only from splitting).
+ */
+int pt_unmap(struct paging *pg, uint64_t virt, uint64_t size);
+
+/*
+ * Like pt_unmap, but keeps the tables that become empty, so that mapping
+ * the same range again later needs no new table (no allocation once a
+ * cell exists).
+ */
+int pt_clear(struct paging *pg, uint64_t virt, uint64_t size);
+
+/*
+ * Looks virt up: 0 and *phys / *flags (either may be NULL) if mapped,
+ * -JH_ENOENT if not.
+ */
+int pt_translate(const struct paging *pg, uint64_t virt, paddr_t *phys,
+		 unsigned long *flags);
+
+/* Number of table pages currently in use, the root included. */
+unsigned long pt_count_tables(const struct paging *pg);
+
+#endif /* _HV_PAGING_H */

@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Bring-up and tear-down of the hypervisor: the core's main file.
+ *
+ * Every CPU Linux has online enters through the arch entry code, which
+ * turns the MMU on and calls hv_cpu_entry(). The first CPU in does the
+ * global initialisation under init_lock while the others wait for it;
+ * then each CPU sets itself up and returns to Linux, which now runs as
+ * the root cell.
+ *
+ * Memory layout (hypervisor memory, from the system config):
+ *
+ *   0                     image (header, text, data), console page, bss
+ *   sysconfig_offset      copy of the system config (driver)
+ *   percpu_offset         HV_MAX_CPUS per-CPU areas of PERCPU_SIZE
+ *   pool_offset .. end    page pool
+ *
+ * Lock order (take outer before inner, never the other way):
+ *
+ *   init_lock       only at entry, before anything else exists
+ *   control_lock    cell lifecycle, page pool, the hypervisor's page
+ *                   tables, CPU hand-over requests
+ *   arch IRQ locks  per-CPU pending-interrupt queues (arm64 irqchip)
+ *   console_lock    innermost: printk may run under any of the above
+ *
+ * No lock is held across a wait for another CPU, except control_lock
+ * while a CPU hand-over is waited for with a bounded loop.
+ */
+#include <jailhouse/config-check.h>
+#include <jailhouse/hypercall.h>
+#include <hv/cell.h>
+#include <hv/console.h>
+#include <hv/percpu.h>
+#include <hv/printk.h>
+#include <hv/setup.h>
+#include <hv/string.h>
+#include <asm/layout.h>
+
+/* Smallest pool that can hold the tables of a root cell and a cell. */
+#define MIN_POOL_PAGES		64
+
+struct hypervisor hv;
+DEFINE_SPINLOCK(control_lock);
+
+static DEFINE_SPINLOCK(init_lock);
+static bool init_done;
+static int init_result;
+
+uint64_t cpus_present[BITMAP_WORDS(HV_MAX_CPUS)];
+
+struct per_cpu *per_cpu(unsigned int cpu)
+{
+	if (cpu >= HV_MAX_CPUS || !bitmap_test(cpus_present, cpu))
+		return NULL;
+	return (struct per_cpu *)(hv.percpu_base + cpu * PERCPU_SIZE);
+}
+
+static uint64_t percpu_offset(void)
+{
+	return PAGE_ALIGN_UP(hv_header.sysconfig_offset +
+			     hv_header.sysconfig_size);
+}
+
+static int check_header(paddr_t phys)
+{
+	uint64_t core = (uintptr_t)__core_end - (uintptr_t)__image_start;
+
+	if (hv_header.hv_phys_base != phys) {
+		hv_error("header: hv_phys_base 0x%llx differs from the entry's header address 0x%llx",
+			 (unsigned long long)hv_header.hv_phys_base,
+			 (unsigned long long)phys);
+		return -JH_EINVAL;
+	}
+	if (hv_header.sysconfig_offset < core ||
+	    !IS_ALIGNED(hv_header.sysconfig_offset, PAGE_SIZE)) {
+		hv_error("header: sysconfig_offset 0x%llx is not page aligned at or after the core (0x%llx bytes)",
+			 (unsigned long long)hv_header.sysconfig_offset,
+			 (unsigned long long)core);
+		return -JH_EINVAL;
+	}
+	if (hv_header.sysconfig_size < sizeof(struct jh_system_desc) ||
+	    hv_header.sysconfig_size > HV_MAX_SYSCONFIG_SIZE) {
+		hv_error("header: sysconfig_size %llu is out of range (%u..%u)",
+			 (unsigned long long)hv_header.sysconfig_size,
+			 (unsigned int)sizeof(struct jh_system_desc),
+			 HV_MAX_SYSCONFIG_SIZE);
+		return -JH_EINVAL;
+	}
+	return 0;
+}
+
+static int check_sysconfig(paddr_t phys)
+{
+	const struct jh_system_desc *sys;
+	struct jh_config_error cerr;
+	char msg[JH_LAST_ERROR_LEN];
+	uint64_t need;
+	unsigned int cpu;
+
+	sys = hv_phys2virt(phys + hv_header.sysconfig_offset);
+	if (jh_check_system_config(sys, hv_header.sysconfig_size,
+				   HV_ARCH_ID, &cerr)) {
+		jh_format_config_error(msg, sizeof(msg), &cerr);
+		hv_error("system config: %s", msg);
+		return cerr.code ? cerr.code : -JH_EINVAL;
+	}
+	if (sys->hypervisor_memory.phys_start != phys) {
+		hv_error("system config: hypervisor memory 0x%llx is not where the hypervisor was loaded (0x%llx)",
+			 (unsigned long long)sys->hypervisor_memory.phys_start,
+			 (unsigned long long)phys);
+		return -JH_EINVAL;
+	}
+	need = percpu_offset() + HV_MAX_CPUS * PERCPU_SIZE +
+		MIN_POOL_PAGES * PAGE_SIZE;
+	if (sys->hypervisor_memory.size < need ||
+	    sys->hypervisor_memory.size > HV_MAX_MEM_SIZE) {
+		hv_error("system config: hypervisor memory size 0x%llx is out of range (0x%llx..0x%llx)",
+			 (unsigned long long)sys->hypervisor_memory.size,
+			 (unsigned long long)need,
+			 (unsigned long long)HV_MAX_MEM_SIZE);
+		return -JH_EINVAL;
+	}
+	for (cpu = HV_MAX_CPUS; cpu < sys->root_cell.cpu_set_size * 8; cpu++)
+		if (jh_cpu_in_set(&sys->root_cell, cpu)) {
+			hv_error("root cell: CPU %u is beyond the %u CPUs this hypervisor supports",
+				 cpu, HV_MAX_CPUS);
+			return -JH_E2BIG;
+		}
+
+	hv.sysconfig = sys;
+	hv.sysconfig_size = hv_header.sysconfig_size;
+	hv.mem_size = sys->hypervisor_memory.size;
+	return 0;
+}
+
+static int init_pool(void)
+{
+	uint64_t pool_offset = percpu_offset() + HV_MAX_CPUS * PERCPU_SIZE;
+	int err;
+
+	hv.percpu_base = hv_phys2virt(hv.phys_base + percpu_offset());
+	err = page_pool_init(&hv.pool, hv_phys2virt(hv.phys_base + pool_offset),
+			     hv.phys_base + pool_offset,
+			     (hv.mem_size - pool_offset) / PAGE_SIZE);
+	if (err)
+		hv_error("hypervisor memory too small for the page pool");
+	return err;
+}
+
+static void print_banner(void)
+{
+	printk("\nJailhouse-style hypervisor %s (%s) starting\n",
+	       hv_header.version, HV_ARCH_NAME);
+	printk("  hypervisor memory 0x%llx-0x%llx, core %llu KiB, %u per-CPU areas of %u KiB\n",
+	       (unsigned long long)hv.phys_base,
+	       (unsigned long long)(hv.phys_base + hv.mem_size - 1),
+	       (unsigned long long)(((uintptr_t)__core_end -
+				     (uintptr_t)__image_start) >> 10),
+	       HV_MAX_CPUS, PERCPU_SIZE >> 10);
+	printk("  page pool: %lu pages, %lu used\n", hv.pool.pages,
+	       hv.pool.used);
+}
+
+/* The first CPU only, under init_lock. */
+static int global_init(paddr_t phys)
+{
+	int err;
+
+	hv.phys_base = phys;
+	err = check_header(phys);
+	if (!err)
+		err = check_sysconfig(phys);
+	if (!err)
+		err = init_pool();
+	if (!err)
+		err = setup_arch_early();
+	if (!err)
+		err = hv_paging_init();
+	if (err)
+		return err;
+
+	paging_arch_hv_activate(hv.paging.root_phys);
+	err = console_init(&hv.sysconfig->debug_console);
+	if (err)
+		return err;
+	print_banner();
+
+	err = setup_arch_init();
+	if (!err)
+		err = cell_init_root();
+	if (!err)
+		printk("  root cell \"%s\": %u CPUs, %u memory regions, page pool %lu/%lu pages used\n",
+		       root_cell.name, root_cell.num_cpus,
+		       root_cell.config->num_memory_regions, hv.pool.used,
+		       hv.pool.pages);
+	return err;
+}
+
+static int cpu_init(unsigned int cpu, struct per_cpu *pcpu)
+{
+	int err;
+
+	if (!cell_has_cpu(&root_cell, cpu)) {
+		hv_error("CPU %u entered, but it is not in the root cell's CPU set",
+			 cpu);
+		return -JH_EINVAL;
+	}
+
+	if ((uint8_t *)pcpu != hv.percpu_base + cpu * PERCPU_SIZE) {
+		hv_error("CPU %u: per-CPU area at %p, expected %p", cpu,
+			 (void *)pcpu,
+			 (void *)(hv.percpu_base + cpu * PERCPU_SIZE));
+		return -JH_EINVAL;
+	}
+
+	pcpu->cpu_id = cpu;
+	pcpu->cell = &root_cell;
+	pcpu->guest_cell = &root_cell;
+	bitmap_set(cpus_present, cpu);
+	paging_arch_hv_activate(hv.paging.root_phys);
+	err = setup_arch_cpu_init(pcpu);
+	if (err) {
+		bitmap_clear(cpus_present, cpu);
+		return err;
+	}
+	pcpu->state = CPU_RUNNING;
+	return 0;
+}
+
+int hv_cpu_entry(unsigned int cpu, struct per_cpu *pcpu, paddr_t phys)
+{
+	int err;
+
+	spin_lock(&init_lock);
+	if (!init_done) {
+		init_result = global_init(phys);
+		init_done = true;
+	}
+	err = init_result;
+	if (!err)
+		err = cpu_init(cpu, pcpu);
+	if (!err) {
+		hv.entered_cpus++;
+		printk("  CPU %u activated (%u of %u)\n", cpu,
+		       hv.entered_cpus, hv_header.online_cpus);
+		if (hv.entered_cpus == hv_header.online_cpus)
+			printk("Hypervisor running on %u CPUs\n",
+			       hv.entered_cpus);
+	}
+	spin_unlock(&init_lock);
+	return err;
+}
+
+long hv_disable_cpu(struct per_cpu *pcpu)
+{
+	struct per_cpu *other;
+	unsigned int cpu, id;
+	long err = 0;
+
+	if (pcpu->cell != &root_cell)
+		return -JH_EPERM;
+
+	spin_lock(&control_lock);
+	for (id = 1; id < HV_MAX_CELLS; id++)
+		if (cells[id]) {
+			hv_error("cannot disable: cell \"%s\" (id %u) still exists",
+				 cells[id]->name, id);
+			err = -JH_EBUSY;
+			goto out;
+		}
+	for_each_cell_cpu(cpu, &root_cell) {
+		other = per_cpu(cpu);
+		if (other && other->state == CPU_PARKED) {
+			hv_error("cannot disable: root cell CPU %u is offline; bring it online first",
+				 cpu);
+			err = -JH_EBUSY;
+			goto out;
+		}
+	}
+	if (!hv.disabling)
+		printk("Shutting down hypervisor\n");
+	hv.disabling = true;
+	hv.entered_cpus--;
+	pcpu->state = CPU_ABSENT;
+	printk("  CPU %u released\n", pcpu->cpu_id);
+out:
+	spin_unlock(&control_lock);
+	if (err)
+		return err;
+	setup_arch_cpu_exit(pcpu);
+}
