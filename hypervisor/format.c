@@ -143,6 +143,7 @@ size_t format_vstring(char *buf, size_t size, const char *fmt, va_list ap)
 	struct out o = { .buf = buf, .size = size, .len = 0 };
 	const char *f = fmt, *s;
 	struct spec sp;
+	unsigned long long uval;
 	long long sval;
 	va_list args;
 	char c;
@@ -175,9 +176,9 @@ size_t format_vstring(char *buf, size_t size, const char *fmt, va_list ap)
 		case 'd':
 		case 'i':
 			sval = get_signed(&args, sp.longs);
-			put_number(&o, sval < 0 ? 0ULL - (unsigned long long)sval :
-				   (unsigned long long)sval, sval < 0, 10,
-				   false, &sp);
+			uval = sval < 0 ? 0ULL - (unsigned long long)sval :
+				(unsigned long long)sval;
+			put_number(&o, uval, sval < 0, 10, false, &sp);
 			break;
 		case 'u':
 			put_number(&o, get_unsigned(&args, sp.longs), false, 10,

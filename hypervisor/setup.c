@@ -17,14 +17,20 @@
  *
  * Lock order (take outer before inner, never the other way):
  *
- *   init_lock       only at entry, before anything else exists
- *   control_lock    cell lifecycle, page pool, the hypervisor's page
- *                   tables, CPU hand-over requests
- *   arch IRQ locks  per-CPU pending-interrupt queues (arm64 irqchip)
+ *   init_lock       only at entry, before anything else exists; it also
+ *                   covers the page pool and page tables until then
+ *   control_lock    cell lifecycle, page pool, all page tables, CPU
+ *                   hand-over requests, PSCI CPU_ON
+ *   arch locks      arm64: a CPU's pending-interrupt queue, the GICD and
+ *                   GICR read-modify-write locks (never nested)
+ *   cell con_lock   a cell's console line buffer
  *   console_lock    innermost: printk may run under any of the above
  *
- * No lock is held across a wait for another CPU, except control_lock
- * while a CPU hand-over is waited for with a bounded loop.
+ * Waits for another CPU are bounded. Waiting for a CPU to park drops
+ * control_lock (that CPU may be spinning for it in a trap); the cell is
+ * marked stopping meanwhile so none of its CPUs can be restarted. The
+ * shutdown handshake keeps control_lock while it polls the comm region,
+ * at most for the cell's msg_reply_timeout.
  */
 #include <jailhouse/config-check.h>
 #include <jailhouse/hypercall.h>

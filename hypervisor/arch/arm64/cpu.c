@@ -104,6 +104,9 @@ void cache_arch_flush(const void *start, uint64_t size)
 
 void cpu_arch_enter_cell(struct per_cpu *pcpu)
 {
+	uint64_t hcr = pcpu->cell == &root_cell ? HCR_GUEST : HCR_NONROOT;
+
+	write_sysreg((pcpu->arch.orig_hcr & HCR_KEEP_MASK) | hcr, hcr_el2);
 	write_sysreg(pcpu->cell->arch.vttbr, vttbr_el2);
 	isb();
 	tlb_flush_guest_local();

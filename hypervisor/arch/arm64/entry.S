@@ -26,8 +26,8 @@
 
 #define PTE_TABLE		0x3
 /* Block, normal WB memory, AP[1] (RES1 at EL2), inner shareable, AF */
-#define PTE_BOOT_BLOCK		(0x1 | (MAIR_IDX_NORMAL << 2) | (1 << 6) | \
-				 (3 << 8) | (1 << 10))
+#define PTE_BOOT_BLOCK		(0x1 | (MAIR_IDX_NORMAL << 2) | \
+				 (1 << 6) | (3 << 8) | (1 << 10))
 #define BOOT_PT_PAGES		5	/* L0, L1/L2 high, L1/L2 1:1 */
 
 #define EINVAL			22
@@ -38,7 +38,7 @@
 arch_entry:
 	mov	x18, x30		/* caller's x30, saved below */
 	mrs	x14, sctlr_el2
-	ic	iallu			/* no stale code of an earlier run */
+	ic	iallu			/* no code of an earlier run */
 	dsb	nsh
 	isb
 
@@ -65,7 +65,7 @@ arch_entry:
 	and	x11, x11, #~0xfff
 	mov	x12, #PERCPU_SIZE
 	madd	x15, x16, x12, x11
-	add	x15, x15, x17		/* x15 = this CPU's area, physical */
+	add	x15, x15, x17		/* x15: our per-CPU area (PA) */
 
 	/* x13 = blocks to map: max(hv memory, end of per-CPU areas) */
 	add	x12, x17, x9
@@ -141,8 +141,9 @@ arch_entry:
 	cmp	x1, x2
 	csel	x1, x1, x2, ls
 	lsl	x1, x1, #TCR_PS_SHIFT
-	ldr	x2, =(TCR_T0SZ(HV_VA_BITS) | TCR_IRGN0_WBWA | TCR_ORGN0_WBWA | \
-		      TCR_SH0_INNER | TCR_TG0_4K | TCR_EL2_RES1)
+	ldr	x2, =(TCR_T0SZ(HV_VA_BITS) | TCR_IRGN0_WBWA | \
+		      TCR_ORGN0_WBWA | TCR_SH0_INNER | TCR_TG0_4K | \
+		      TCR_EL2_RES1)
 	orr	x1, x1, x2
 	msr	tcr_el2, x1
 	msr	ttbr0_el2, x0

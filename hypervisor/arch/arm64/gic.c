@@ -47,7 +47,7 @@ int gic_init(void)
 	gic.gicr = plat->gicr_base;
 	gic.gicr_stride = plat->gicr_stride;
 	gic.maint_irq = plat->maintenance_irq;
-	gic.num_lrs = 2; /* TEMP TEST */
+	gic.num_lrs = (read_sysreg(ich_vtr_el2) & 0x1f) + 1;
 	gic.reserved_private = BIT(SGI_KICK) | BIT(gic.maint_irq);
 
 	if (gic.gicr_stride < GICR_SGI_OFFSET + GICR_RD_SIZE ||

@@ -16,7 +16,8 @@
 #include <asm/gic.h>
 #include <asm/io.h>
 
-#define MPIDR_AFF_ROUTE_MASK	0xff00ffffffULL	/* IROUTER affinity */
+/* The affinity fields of IROUTER, laid out as in MPIDR. */
+#define MPIDR_AFF_ROUTE_MASK	0xff00ffffffULL
 
 /* Serialises read-modify-write cycles on shared registers. */
 static DEFINE_SPINLOCK(gicd_lock);

@@ -113,7 +113,8 @@ static void sgi_frame(uint64_t base, uint64_t off, struct mmio_access *acc)
 			acc->value = mmio_read32(base + reg_off);
 		break;
 	default:
-		if (reg_off >= GICR_IPRIORITYR && reg_off < GICR_IPRIORITYR + 32) {
+		if (reg_off >= GICR_IPRIORITYR &&
+		    reg_off < GICR_IPRIORITYR + 32) {
 			mask = priority_mask(reg_off);
 			if (acc->size == 1)
 				mask &= 0xffU << shift;

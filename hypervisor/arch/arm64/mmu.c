@@ -13,7 +13,8 @@
 #include <asm/sysregs.h>
 
 #define PTE_VALID		BIT64(0)
-#define PTE_NOT_BLOCK		BIT64(1)	/* table above level 3, page at 3 */
+/* Bit 1: a table above level 3, a page at level 3 (else a block). */
+#define PTE_NOT_BLOCK		BIT64(1)
 #define PTE_SH_INNER		(3ULL << 8)
 #define PTE_AF			BIT64(10)
 #define PTE_XN			BIT64(54)
@@ -21,11 +22,12 @@
 
 #define S1_ATTR(idx)		((uint64_t)(idx) << 2)
 #define S1_ATTR_MASK		(7ULL << 2)
-#define S1_AP_RES1		BIT64(6)	/* AP[1]: one EL only at EL2 */
+/* AP[1] is RES1 in the EL2 regime, which has one privilege level. */
+#define S1_AP_RES1		BIT64(6)
 #define S1_AP_RO		BIT64(7)
 
 #define S2_MEMATTR_DEVICE	(0x1ULL << 2)	/* Device-nGnRE */
-#define S2_MEMATTR_NC		(0x5ULL << 2)	/* Normal non-cacheable */
+#define S2_MEMATTR_NC		(0x5ULL << 2)	/* Normal uncached */
 #define S2_MEMATTR_NORMAL	(0xfULL << 2)	/* Normal write-back */
 #define S2_MEMATTR_MASK		(0xfULL << 2)
 #define S2_AP_R			BIT64(6)

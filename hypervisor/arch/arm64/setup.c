@@ -19,11 +19,6 @@ JH_STATIC_ASSERT(HV_ARCH_ID == JH_ARCH_ARM64, "arch id");
 
 extern uint8_t __entry_start[], __entry_end[];
 
-/*
- * Every cell: stage 2 on, SMC trapped (PSCI), AArch64 EL1, physical IRQs
- * and FIQs to EL2.
- */
-#define HCR_GUEST		(HCR_VM | HCR_TSC | HCR_RW | HCR_IMO | HCR_FMO)
 
 int setup_arch_early(void)
 {

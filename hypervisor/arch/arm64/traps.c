@@ -200,7 +200,8 @@ static void handle_sync(struct per_cpu *pcpu, struct trap_frame *frame)
 		handle_dabt(pcpu, frame, esr);
 		return;
 	case EC_IABT_LOW:
-		arch_guest_fault(pcpu, "instruction fetch from unassigned memory");
+		arch_guest_fault(pcpu,
+				 "instruction fetch from unassigned memory");
 		return;
 	case EC_SYS64:
 		pcpu->stats[JH_STAT_SYSREG]++;
@@ -262,6 +263,9 @@ void arch_handle_hyp_exception(struct trap_frame *frame,
 #define ICC_SGI1R_ID		SYSREG_ID(3, 0, 12, 11, 5)
 #define ICC_ASGI1R_ID		SYSREG_ID(3, 0, 12, 11, 6)
 #define ICC_SGI0R_ID		SYSREG_ID(3, 0, 12, 11, 7)
+#define DC_ISW_ID		SYSREG_ID(1, 0, 7, 6, 2)
+#define DC_CSW_ID		SYSREG_ID(1, 0, 7, 10, 2)
+#define DC_CISW_ID		SYSREG_ID(1, 0, 7, 14, 2)
 
 bool sysreg_handle(struct per_cpu *pcpu, struct trap_frame *frame,
 		   uint64_t esr)
@@ -272,7 +276,10 @@ bool sysreg_handle(struct per_cpu *pcpu, struct trap_frame *frame,
 
 	if (iss & SYSREG_READ)
 		return false;
-	if (id == ICC_SGI1R_ID || id == ICC_ASGI1R_ID)
+	if (id == DC_ISW_ID || id == DC_CSW_ID || id == DC_CISW_ID)
+		/* Never a bare invalidate: that would lose others' data. */
+		asm volatile("dc cisw, %0" : : "r" (val) : "memory");
+	else if (id == ICC_SGI1R_ID || id == ICC_ASGI1R_ID)
 		vgic_send_sgi(pcpu, val);
 	else if (id != ICC_SGI0R_ID)	/* group 0 SGIs: ignored */
 		return false;

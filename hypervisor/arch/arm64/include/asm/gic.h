@@ -28,7 +28,7 @@ struct per_cpu;
 
 #define GICD_SIZE		0x10000
 #define GICR_RD_SIZE		0x10000
-#define GICR_SGI_OFFSET		0x10000		/* SGI_base frame */
+#define GICR_SGI_OFFSET		0x10000		/* SGI_base */
 
 /* Distributor registers */
 #define GICD_CTLR		0x0000
@@ -77,7 +77,7 @@ struct gic_info {
 	unsigned int gicr_frames;	/* redistributors that exist */
 	unsigned int maint_irq;
 	unsigned int num_lrs;
-	uint32_t reserved_private;	/* SGI/PPI bits the guests must not touch */
+	uint32_t reserved_private;	/* SGI/PPIs guests cannot touch */
 };
 extern struct gic_info gic;
 

@@ -50,9 +50,9 @@ struct per_cpu_arch {
 	uint64_t orig_hcr;		/* HCR_EL2 at entry */
 	uint64_t mpidr;			/* MPIDR_EL1 affinity bits */
 	struct trap_frame *frame;	/* registers of the current trap */
-	void *gicr;			/* this CPU's redistributor (RD_base) */
+	void *gicr;			/* own redistributor, RD_base */
 	uint64_t orig_icc_ctlr;		/* ICC_CTLR_EL1 before entry */
-	bool stub_call_logged;		/* hvc #0 after enable, said once */
+	bool stub_call_logged;		/* hvc #0 after enable: said */
 	struct irq_queue irqs;
 };
 

@@ -40,6 +40,13 @@
 #define HCR_RW			(UL(1) << 31)
 #define HCR_APK			(UL(1) << 40)
 #define HCR_API			(UL(1) << 41)
+/*
+ * Every cell: stage 2 on, SMC trapped (PSCI), AArch64 EL1, physical IRQs
+ * and FIQs to EL2. Non-root cells also trap cache maintenance by set/way,
+ * whose invalidation would drop other cells' dirty lines.
+ */
+#define HCR_GUEST		(HCR_VM | HCR_TSC | HCR_RW | HCR_IMO | HCR_FMO)
+#define HCR_NONROOT		(HCR_GUEST | HCR_TSW)
 /* Bits of the stub's HCR_EL2 a guest keeps (pointer auth not trapped). */
 #define HCR_KEEP_MASK		(HCR_APK | HCR_API)
 
@@ -129,7 +136,8 @@
 #define DABT_SF			(UL(1) << 15)
 #define DABT_S1PTW		(UL(1) << 7)
 #define DABT_WNR		(UL(1) << 6)
-#define FSC_SEA			UL(0x10)	/* synchronous external abort */
+/* Fault status: synchronous external abort. */
+#define FSC_SEA			UL(0x10)
 
 /* MPIDR_EL1: the affinity fields */
 #define MPIDR_AFF_MASK		UL(0xff00ffffff)
