@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The body shared by the arm64 demo cells (heartbeat.c, timer-demo.c,
+ * fault-demo.c) on the qemu-virt system config: CPU 3, 1 MiB of the cell
+ * pool seen by the inmate at guest-physical 0, the comm region, and CPU 3's
+ * redistributor frame. The inmates print through the console hypercall and
+ * use only the virtual timer (PPI 27), so no SPI is needed. The demos
+ * differ only in name and RAM; they run one at a time because they share
+ * CPU 3.
+ *
+ * Before including, define:
+ *   DEMO_CELL_NAME      the cell's name, used by the CLI
+ *   DEMO_CELL_RAM_PHYS  physical start of its 1 MiB in the cell pool
+ */
+#include "config-file.h"
+
+#define CELL_CPU	3
+#define GICR_BASE	0x080a0000
+#define GICR_STRIDE	0x20000
+
+static const struct {
+	struct jh_cell_desc cell;
+	uint64_t cpus[1];
+	struct jh_memory_region mem_regions[3];
+} JH_PACKED config CONFIG_OBJECT = {
+	.cell = {
+		.signature = JH_CELL_SIGNATURE,
+		.revision = JH_CONFIG_REVISION,
+		.arch = JH_ARCH_ARM64,
+		.name = DEMO_CELL_NAME,
+		.flags = JH_CELL_CONSOLE_ALLOWED,
+		.cpu_set_size = sizeof(config.cpus),
+		.num_memory_regions = ARRAY_ITEMS(config.mem_regions),
+		/* The inmate's image is linked to start at 0. */
+		.cpu_reset_address = 0,
+		/* No UART of its own: it prints through the hypervisor. */
+		.console = { .type = JH_CON_NONE },
+	},
+
+	.cpus = { 1ull << CELL_CPU },
+
+	.mem_regions = {
+		/* RAM: image, command line at 0x1000, stack. */
+		{
+			.phys_start = DEMO_CELL_RAM_PHYS,
+			.virt_start = 0,
+			.size = MiB(1),
+			.flags = JH_MEM_READ | JH_MEM_WRITE | JH_MEM_EXECUTE |
+				 JH_MEM_LOADABLE,
+		},
+		/* Comm region: shutdown handshake, console type, timer. */
+		{
+			.virt_start = 0x80000000,
+			.size = KiB(4),
+			.flags = JH_MEM_READ | JH_MEM_WRITE |
+				 JH_MEM_COMM_REGION,
+		},
+		/* This CPU's GICR frame: the inmate enables PPI 27 there. */
+		{
+			.phys_start = GICR_BASE + CELL_CPU * GICR_STRIDE,
+			.virt_start = GICR_BASE + CELL_CPU * GICR_STRIDE,
+			.size = GICR_STRIDE,
+			.flags = MEM_DEVICE,
+		},
+	},
+};
