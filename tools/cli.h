@@ -69,6 +69,8 @@ int cmd_cell_list(int argc, char **argv);	/* cmd_cell_info.c */
 int cmd_cell_stats(int argc, char **argv);
 int cmd_console(int argc, char **argv);		/* cmd_console.c */
 int cmd_config(int argc, char **argv);		/* cmd_config.c */
+int cmd_config_create(int argc, char **argv);	/* cmd_config_create.c */
+int cmd_hardware(int argc, char **argv);	/* cmd_hardware.c */
 
 /* util.c: messages and exits */
 

@@ -33,7 +33,7 @@ _jailhouse()
 	sub=${COMP_WORDS[2]}
 
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W "enable disable status console cell config --help --version" -- "$cur"))
+		COMPREPLY=($(compgen -W "enable disable status console cell config hardware --help --version" -- "$cur"))
 		return
 	fi
 
@@ -49,11 +49,39 @@ _jailhouse()
 		;;
 	config)
 		if [ "$COMP_CWORD" -eq 2 ]; then
-			COMPREPLY=($(compgen -W "check --help" -- "$cur"))
+			COMPREPLY=($(compgen -W "check create --help" -- "$cur"))
+		elif [ "$sub" = create ]; then
+			case $prev in
+			--arch) COMPREPLY=($(compgen -W "arm64 x86" -- "$cur")) ;;
+			--console) COMPREPLY=($(compgen -W "none pl011@ 8250-pio@ 8250-mmio@" -- "$cur")) ;;
+			--cell) _jailhouse_cell_files ;;
+			--root) COMPREPLY=($(compgen -d -- "$cur")) ;;
+			--hv-mem | --name) COMPREPLY=() ;;
+			*)
+				if [[ $cur == -* ]]; then
+					COMPREPLY=($(compgen -W "--cell --hv-mem --console --name --arch --root --help" -- "$cur"))
+				else
+					_filedir c 2>/dev/null || COMPREPLY=($(compgen -f -- "$cur"))
+				fi
+				;;
+			esac
 		elif [ "$prev" = --arch ]; then
 			COMPREPLY=($(compgen -W "arm64 x86" -- "$cur"))
 		elif [[ $cur == -* ]]; then
 			COMPREPLY=($(compgen -W "--arch --help" -- "$cur"))
+		else
+			_jailhouse_cell_files
+		fi
+		;;
+	hardware)
+		if [ "$COMP_CWORD" -eq 2 ]; then
+			COMPREPLY=($(compgen -W "check --help" -- "$cur"))
+		elif [ "$prev" = --arch ]; then
+			COMPREPLY=($(compgen -W "arm64 x86" -- "$cur"))
+		elif [ "$prev" = --root ]; then
+			COMPREPLY=($(compgen -d -- "$cur"))
+		elif [[ $cur == -* ]]; then
+			COMPREPLY=($(compgen -W "--root --arch --help" -- "$cur"))
 		else
 			_jailhouse_cell_files
 		fi

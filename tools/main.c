@@ -18,7 +18,8 @@ static const struct verb verbs[] = {
 	{ "status", cmd_status, "show whether the hypervisor runs" },
 	{ "console", cmd_console, "show the hypervisor console" },
 	{ "cell", cmd_cell, "create, load, start, stop, list cells" },
-	{ "config", cmd_config, "check config files (on any host)" },
+	{ "config", cmd_config, "check configs, create one for this machine" },
+	{ "hardware", cmd_hardware, "check what the hypervisor needs here" },
 };
 
 static void print_help(void)
@@ -60,6 +61,13 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
 		printf("jailhouse %s\n", JH_VERSION_STRING);
 		return ST_OK;
+	}
+
+	/* "config create" execs a script; cmd_config.c knows "check". */
+	if (argc >= 3 && !strcmp(argv[1], "config") &&
+	    !strcmp(argv[2], "create")) {
+		set_verb("config", "create");
+		return cmd_config_create(argc - 2, argv + 2);
 	}
 
 	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {

@@ -9,6 +9,8 @@ Format (one directive per line, '#' starts a comment line):
   timeout: 120           seconds of wall time for the whole boot
   append: ARGS           extra kernel command-line arguments
   qemu: ARGS             extra QEMU arguments
+  needs: python3         extras the guest image must hold (see NEEDS); a
+                         scenario that needs none boots the plain image
   run: CMD               run CMD in the guest, exit status ignored
   ok: CMD                run CMD, it must exit 0
   fail: CMD              run CMD, it must exit non-zero
@@ -34,6 +36,9 @@ DEFAULT_FORBIDDEN = [
     r"Call [Tt]race:",
 ]
 MARK = "@@@"
+# What a scenario may ask to have in its initramfs, beyond busybox and the
+# project; tests/bench/run builds a second image with it.
+NEEDS = ("python3",)
 
 
 class ScenarioError(Exception):
@@ -47,6 +52,7 @@ class Scenario:
         self.timeout = 120
         self.append = ""
         self.qemu = ""
+        self.needs = []
         self.steps = []  # (kind, text, lineno)
         self._parse()
 
@@ -79,6 +85,11 @@ class Scenario:
                 self.append = value
             elif key == "qemu":
                 self.qemu = value
+            elif key == "needs":
+                self.needs = value.split()
+                bad = [n for n in self.needs if n not in NEEDS]
+                if bad:
+                    raise ScenarioError(f"{self.path}:{no}: unknown need {bad} (known: {' '.join(NEEDS)})")
             elif key in STEP_KINDS:
                 if not value:
                     raise ScenarioError(f"{self.path}:{no}: empty '{key}'")
@@ -176,6 +187,7 @@ def main(argv):
         print(f"SCN_TIMEOUT={scn.timeout}")
         print(f"SCN_APPEND={shlex.quote(scn.append)}")
         print(f"SCN_QEMU={shlex.quote(scn.qemu)}")
+        print(f"SCN_NEEDS={shlex.quote(' '.join(scn.needs))}")
     elif cmd == "script":
         sys.stdout.write(scn.guest_script(argv[3]))
     elif cmd == "judge":

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * x86 cell on CPU 1 with PCI device 0000:00:02.0, as has pci-b.c.
+ */
+#include "config-file.h"
+
+static const struct {
+	struct jh_cell_desc cell;
+	uint64_t cpus[1];
+	struct jh_memory_region mem_regions[1];
+	struct jh_pci_device pci_devices[1];
+} JH_PACKED config CONFIG_OBJECT = {
+	.cell = {
+		.signature = JH_CELL_SIGNATURE,
+		.revision = JH_CONFIG_REVISION,
+		.arch = JH_ARCH_X86,
+		.name = "pci-a",
+		.cpu_set_size = sizeof(config.cpus),
+		.num_memory_regions = ARRAY_ITEMS(config.mem_regions),
+		.num_pci_devices = ARRAY_ITEMS(config.pci_devices),
+	},
+
+	.cpus = { 1ull << 1 },
+
+	.mem_regions = {
+		{
+			.phys_start = 0x3c000000,
+			.virt_start = 0,
+			.size = MiB(1),
+			.flags = MEM_RAM | JH_MEM_LOADABLE,
+		},
+	},
+
+	/* 0000:00:02.0, the bench's network card. */
+	.pci_devices = {
+		{ .type = JH_PCI_TYPE_DEVICE, .domain = 0, .bdf = 0x0010 },
+	},
+};
