@@ -77,11 +77,13 @@ static int jh_check_cell_against_linux(struct jh_cause *cause,
 	if (cpumask_empty(&cell->cpus))
 		return jh_fail(cause, -EINVAL, "cell '%s' has no CPU",
 			       cell->name);
+	/* Offline ones are fine: they wait in the hypervisor already. */
 	for_each_cpu(cpu, &cell->cpus)
-		if (!cpu_online(cpu))
-			return jh_fail(cause, -EBUSY,
-				       "CPU %u of cell '%s' is not an online Linux CPU",
-				       cpu, cell->name);
+		if (!cpu_present(cpu))
+			return jh_fail(cause, -EINVAL,
+				       "CPU %u of cell '%s' does not exist in Linux (present: %*pbl)",
+				       cpu, cell->name,
+				       cpumask_pr_args(cpu_present_mask));
 	if (cpumask_subset(cpu_online_mask, &cell->cpus))
 		return jh_fail(cause, -EBUSY,
 			       "cell '%s' would take every CPU from Linux",
@@ -106,19 +108,19 @@ static int jh_check_cell_against_linux(struct jh_cause *cause,
 }
 
 /*
- * Hotplug is disabled while the hypervisor runs; only the driver itself
- * moves CPUs, and only here.
+ * Brings cpus up in Linux again, through PSCI CPU_ON, which the hypervisor
+ * serves for parked root CPUs. One already online is fine (add_cpu()
+ * returns 1 then).
  */
-static void jh_give_cpus_back(struct jh_cause *cause,
-			      const struct cpumask *cpus, const char *name)
+static void jh_online_cpus(struct jh_cause *cause, const struct cpumask *cpus,
+			   const char *name)
 {
 	unsigned int cpu;
 	int err;
 
-	cpu_hotplug_enable();
 	for_each_cpu(cpu, cpus) {
 		err = add_cpu(cpu);
-		if (!err)
+		if (err >= 0)
 			continue;
 		if (cause)
 			jh_fail(cause, err,
@@ -128,51 +130,83 @@ static void jh_give_cpus_back(struct jh_cause *cause,
 			pr_err("CPU %u of cell '%s' did not come back to Linux: add_cpu() returned %d (%s)\n",
 			       cpu, name, err, jh_errname(err));
 	}
-	cpu_hotplug_disable();
-	if (jh_root_cell) {
-		cpumask_or(&jh_root_cell->cpus, &jh_root_cell->cpus, cpus);
-		jh_stats_sync(jh_root_cell);
-	}
 }
 
-static int jh_take_cpus(struct jh_cause *cause, const struct jh_cell *cell)
+/* The root cell's CPU list in sysfs follows what the hypervisor did. */
+static void jh_root_cpus_update(const struct cpumask *cpus, bool give)
 {
-	struct cpumask *taken = kzalloc(cpumask_size(), GFP_KERNEL);
+	if (!jh_root_cell)
+		return;
+	if (give)
+		cpumask_or(&jh_root_cell->cpus, &jh_root_cell->cpus, cpus);
+	else
+		cpumask_andnot(&jh_root_cell->cpus, &jh_root_cell->cpus, cpus);
+	jh_stats_sync(jh_root_cell);
+}
+
+/*
+ * Takes the cell's online CPUs from Linux (remove_cpu(): Linux issues PSCI
+ * CPU_OFF, the hypervisor parks the CPU); CPUs Linux took offline earlier
+ * are parked already. taken: the CPUs this call took offline.
+ */
+static int jh_offline_cpus(struct jh_cause *cause, const struct jh_cell *cell,
+			   struct cpumask *taken)
+{
 	unsigned int cpu;
-	int err = 0;
+	int err;
 
-	if (!taken)
-		return jh_fail(cause, -ENOMEM, "out of memory for a CPU mask");
-
-	cpu_hotplug_enable();
 	for_each_cpu(cpu, &cell->cpus) {
+		if (!cpu_online(cpu))
+			continue;
 		err = remove_cpu(cpu);
-		if (err) {
-			jh_fail(cause, err,
-				"cannot take CPU %u from Linux for cell '%s': remove_cpu() returned %d (%s)",
-				cpu, cell->name, err, jh_errname(err));
-			break;
-		}
-		cpumask_set_cpu(cpu, taken);
+		if (err < 0)
+			return jh_fail(cause, err,
+				       "cannot take CPU %u from Linux for cell '%s': remove_cpu() returned %d (%s)",
+				       cpu, cell->name, err, jh_errname(err));
+		/* 1: it went offline meanwhile, not through us. */
+		if (err == 0)
+			cpumask_set_cpu(cpu, taken);
 	}
-	cpu_hotplug_disable();
+	return 0;
+}
 
-	if (err) {
-		jh_give_cpus_back(NULL, taken, cell->name);
-	} else if (jh_root_cell) {
-		cpumask_andnot(&jh_root_cell->cpus, &jh_root_cell->cpus,
-			       &cell->cpus);
-		jh_stats_sync(jh_root_cell);
-	}
-	kfree(taken);
-	return err;
+/*
+ * The hypercall, with hotplug locked: a CPU of the cell that came back
+ * online meanwhile fails the create here, and once the hypervisor owns
+ * the CPUs it refuses Linux's CPU_ON for them.
+ */
+static long jh_create_in_hypervisor(struct jh_cause *cause,
+				    const struct jh_cell *cell,
+				    struct jh_cell_desc *desc)
+{
+	unsigned int cpu;
+	long id;
+
+	cpus_read_lock();
+	for_each_cpu(cpu, &cell->cpus)
+		if (cpu_online(cpu)) {
+			cpus_read_unlock();
+			return jh_fail(cause, -EBUSY,
+				       "CPU %u of cell '%s' came back online in Linux while the cell was created",
+				       cpu, cell->name);
+		}
+	/* Root IPA == PA, so the hypervisor reads the kmalloc'ed copy. */
+	id = jh_hypercall(cause, JH_HC_CELL_CREATE, virt_to_phys(desc), 0,
+			  "creating cell '%s'", cell->name);
+	cpus_read_unlock();
+	if (id == 0)
+		id = jh_fail(cause, -EIO,
+			     "creating cell '%s': hypervisor returned id 0",
+			     cell->name);
+	return id;
 }
 
 int jh_cell_create(struct jh_cause *cause, const struct jh_ioctl_config *arg)
 {
 	struct jh_cell_desc *desc;
+	struct cpumask *taken;
 	struct jh_cell *cell;
-	long id;
+	long id = 0;
 	int err;
 
 	if (!jh_enabled)
@@ -186,9 +220,10 @@ int jh_cell_create(struct jh_cause *cause, const struct jh_ioctl_config *arg)
 		goto out_desc;
 
 	cell = kzalloc(sizeof(*cell), GFP_KERNEL);
-	if (!cell) {
+	taken = kzalloc(cpumask_size(), GFP_KERNEL);
+	if (!cell || !taken) {
 		err = jh_fail(cause, -ENOMEM, "out of memory for a cell");
-		goto out_desc;
+		goto out_cell;
 	}
 	cell->desc = desc;
 	strscpy(cell->name, desc->name, sizeof(cell->name));
@@ -196,21 +231,19 @@ int jh_cell_create(struct jh_cause *cause, const struct jh_ioctl_config *arg)
 
 	err = jh_check_cell_against_linux(cause, cell);
 	if (!err)
-		err = jh_take_cpus(cause, cell);
-	if (err)
-		goto out_cell;
-
-	/* Root IPA == PA, so the hypervisor reads the kmalloc'ed copy. */
-	id = jh_hypercall(cause, JH_HC_CELL_CREATE, virt_to_phys(desc), 0,
-			  "creating cell '%s'", cell->name);
-	if (id <= 0) {
-		err = id ? id : jh_fail(cause, -EIO,
-					"creating cell '%s': hypervisor returned id 0",
-					cell->name);
-		jh_give_cpus_back(NULL, &cell->cpus, cell->name);
+		err = jh_offline_cpus(cause, cell, taken);
+	if (!err) {
+		id = jh_create_in_hypervisor(cause, cell, desc);
+		err = id < 0 ? id : 0;
+	}
+	if (err) {
+		/* As Linux had them: only what we took comes back. */
+		jh_online_cpus(NULL, taken, cell->name);
 		goto out_cell;
 	}
+	kfree(taken);
 
+	jh_root_cpus_update(&cell->cpus, false);
 	cell->id = id;
 	list_add_tail(&cell->entry, &jh_cells);
 	pr_info("cell '%s' created: id %d, CPUs %*pbl\n", cell->name,
@@ -220,6 +253,7 @@ int jh_cell_create(struct jh_cause *cause, const struct jh_ioctl_config *arg)
 	return id;
 
 out_cell:
+	kfree(taken);
 	kfree(cell);
 out_desc:
 	kfree(desc);
@@ -271,7 +305,8 @@ static int jh_destroy(struct jh_cause *cause, struct jh_cell *cell)
 		return ret;
 
 	list_del(&cell->entry);
-	jh_give_cpus_back(cause, &cell->cpus, cell->name);
+	jh_root_cpus_update(&cell->cpus, true);
+	jh_online_cpus(cause, &cell->cpus, cell->name);
 	pr_info("cell '%s' (id %d) destroyed\n", cell->name, cell->id);
 	jh_sysfs_remove_cell(cell);
 	return cause->err;

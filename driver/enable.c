@@ -4,10 +4,13 @@
  * copy the hypervisor image and the config into the reserved hypervisor
  * memory, enter the hypervisor on every online CPU, and leave it again.
  *
- * While enabled the driver holds a reference on itself (no unload), the
- * hypervisor memory resource (no other user) and a cpu_hotplug_disable()
- * (Linux must not take CPUs away behind the hypervisor's back; cell.c lifts
- * it around its own remove_cpu()/add_cpu()).
+ * While enabled the driver holds a reference on itself (no unload) and the
+ * hypervisor memory resource (no other user). CPU hotplug stays allowed:
+ * a root CPU that Linux takes offline parks in the hypervisor (PSCI
+ * CPU_OFF) and comes back with PSCI CPU_ON. Only entry and exit run under
+ * cpus_read_lock(), so that the set of online CPUs cannot change while
+ * every one of them enters or leaves; on disable the hypervisor turns the
+ * parked ones off in firmware, from where Linux can bring them up again.
  */
 #define pr_fmt(fmt) "jailhouse: " fmt
 
@@ -266,8 +269,10 @@ static void jh_remove_root_cell(void)
 	jh_root_cell = NULL;
 }
 
+/* cpus: how many entered (the online CPUs, fixed under cpus_read_lock). */
 static int jh_enable_checked(struct jh_cause *cause,
-			     struct jh_system_desc *sys, u32 size)
+			     struct jh_system_desc *sys, u32 size,
+			     unsigned int *cpus)
 {
 	phys_addr_t phys = sys->hypervisor_memory.phys_start;
 	u64 hv_size = sys->hypervisor_memory.size;
@@ -310,6 +315,7 @@ static int jh_enable_checked(struct jh_cause *cause,
 	jh_arch_flush_dcache(hv, hv_size);
 
 	err = jh_enter_all(cause, hv, phys);
+	*cpus = num_online_cpus();
 	memunmap(hv);
 out:
 	cpus_read_unlock();
@@ -319,6 +325,7 @@ out:
 int jh_enable(struct jh_cause *cause, const struct jh_ioctl_config *arg)
 {
 	struct jh_system_desc *sys;
+	unsigned int cpus = 0;
 	int err;
 
 	if (jh_enabled)
@@ -334,19 +341,18 @@ int jh_enable(struct jh_cause *cause, const struct jh_ioctl_config *arg)
 	if (err)
 		goto out_free;
 
-	err = jh_enable_checked(cause, sys, arg->size);
+	err = jh_enable_checked(cause, sys, arg->size, &cpus);
 	if (err)
 		goto out_release;
 
 	jh_sysconfig = sys;
 	jh_enabled = true;
 	__module_get(THIS_MODULE);
-	cpu_hotplug_disable();
 	err = jh_add_root_cell(sys);
 	if (err)
 		pr_warn("root cell is not listed in sysfs: %s\n",
 			jh_errname(err));
-	pr_info("hypervisor enabled on %u CPUs\n", num_online_cpus());
+	pr_info("hypervisor enabled on %u CPUs\n", cpus);
 	return 0;
 
 out_release:
@@ -412,7 +418,6 @@ int jh_disable(struct jh_cause *cause)
 	}
 
 	jh_enabled = false;
-	cpu_hotplug_enable();
 	jh_release_hv_memory();
 	kfree(jh_sysconfig);
 	jh_sysconfig = NULL;

@@ -46,14 +46,18 @@ static paddr_t region_phys(const struct cell *cell,
 	return mem->phys_start;
 }
 
-int cell_map_region(struct cell *cell, const struct jh_memory_region *mem)
+static int map_region(struct cell *cell, const struct jh_memory_region *mem,
+		      bool merge)
 {
 	int err;
 
 	if ((mem->flags & JH_MEM_COMM_REGION) && !cell->comm_region)
 		return 0;
-	err = pt_map(&cell->guest_pt, mem->virt_start, region_phys(cell, mem),
-		     mem->size, region_flags(mem->flags));
+	err = (merge ? pt_map : pt_map_keep_tables)(&cell->guest_pt,
+						    mem->virt_start,
+						    region_phys(cell, mem),
+						    mem->size,
+						    region_flags(mem->flags));
 	if (err)
 		hv_error("cell \"%s\": cannot map memory 0x%llx+0x%llx at guest 0x%llx (error %d)",
 			 cell->name, (unsigned long long)region_phys(cell, mem),
@@ -62,9 +66,42 @@ int cell_map_region(struct cell *cell, const struct jh_memory_region *mem)
 	return err;
 }
 
+int cell_map_region(struct cell *cell, const struct jh_memory_region *mem)
+{
+	return map_region(cell, mem, true);
+}
+
+int cell_map_region_keep_tables(struct cell *cell,
+				const struct jh_memory_region *mem)
+{
+	return map_region(cell, mem, false);
+}
+
 int cell_unmap_region(struct cell *cell, const struct jh_memory_region *mem)
 {
 	return pt_unmap(&cell->guest_pt, mem->virt_start, mem->size);
+}
+
+static void guest_pt_flush(struct paging *pg, uint64_t virt, uint64_t size)
+{
+	cell_arch_flush_tlb_range(container_of(pg, struct cell, guest_pt),
+				  virt, size);
+}
+
+void cell_guest_pt_live(struct cell *cell)
+{
+	cell->guest_pt.flush = guest_pt_flush;
+}
+
+bool cell_fault_is_transient(struct cell *cell, uint64_t gpa)
+{
+	bool mapped;
+
+	/* Every change of a guest table is made under the control lock. */
+	spin_lock(&control_lock);
+	mapped = pt_translate(&cell->guest_pt, gpa, NULL, NULL) == 0;
+	spin_unlock(&control_lock);
+	return mapped;
 }
 
 void cell_set_cpus(struct cell *cell, const struct jh_cell_desc *desc)
@@ -117,8 +154,10 @@ int cell_init_root(void)
 		err = map_console_page(&root_cell);
 	if (!err)
 		err = cell_arch_init(&root_cell);
-	if (!err)
+	if (!err) {
+		cell_guest_pt_live(&root_cell);
 		err = cell_arch_map_platform(&root_cell);
+	}
 	if (err) {
 		hv_error("root cell: setup failed (error %d)", err);
 		return err;

@@ -46,8 +46,10 @@ int console_init(const struct jh_console *con)
 			 con->type);
 		return -JH_EINVAL;
 	}
-	base = hv_map_device(ALIGN_DOWN(con->address, PAGE_SIZE),
-			     PAGE_ALIGN_UP(MAX(con->size, 1U)));
+	/* A UART in x86 I/O space needs no mapping. */
+	base = con->type == JH_CON_8250_PIO ? (void *)1 :
+		hv_map_device(ALIGN_DOWN(con->address, PAGE_SIZE),
+			      PAGE_ALIGN_UP(MAX(con->size, 1U)));
 	if (!base) {
 		hv_error("debug console: cannot map 0x%llx",
 			 (unsigned long long)con->address);

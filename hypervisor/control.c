@@ -9,7 +9,10 @@
  * All lifecycle calls run under control_lock. Everything a cell needs is
  * allocated in cell create; start, load, shutdown and destroy allocate
  * nothing (root mappings given to a cell are cleared with pt_clear, which
- * keeps the tables for when they come back).
+ * keeps the tables, and loadable regions come and go in the root cell
+ * with pt_map_keep_tables and pt_clear). Destroy maps the cell's memory
+ * back into the root cell with pt_map, which merges the split tables into
+ * blocks again, so that the pool is back where it was before create.
  */
 #include <jailhouse/config-check.h>
 #include <jailhouse/console.h>
@@ -34,6 +37,8 @@ void cpu_park(struct per_cpu *pcpu)
 
 	smp_mb();
 	for (;;) {
+		if (READ_ONCE(pcpu->request) == CPU_REQ_OFF)
+			cpu_arch_power_off(pcpu);
 		if (READ_ONCE(pcpu->request) == CPU_REQ_START)
 			break;
 		if (READ_ONCE(pcpu->request) == CPU_REQ_PARK)
@@ -434,6 +439,8 @@ static int build_cell(struct cell *cell, unsigned int id,
 		err = cell_map_region(cell, &mem[n]);
 	if (!err)
 		err = cell_arch_init(cell);
+	if (!err)
+		cell_guest_pt_live(cell);
 	return err;
 }
 
@@ -524,7 +531,7 @@ static int set_loadable(struct cell *cell, bool loadable)
 			r = mem[n];
 			r.virt_start = r.phys_start;
 			r.flags = JH_MEM_READ | JH_MEM_WRITE;
-			err = cell_map_region(&root_cell, &r);
+			err = cell_map_region_keep_tables(&root_cell, &r);
 		} else if (!(mem[n].flags & JH_MEM_ROOTSHARED)) {
 			err = pt_clear(&root_cell.guest_pt, mem[n].phys_start,
 				       mem[n].size);

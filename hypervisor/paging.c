@@ -43,6 +43,7 @@ int pt_create(struct paging *pg, const struct pt_format *fmt,
 {
 	pg->fmt = fmt;
 	pg->pool = pool;
+	pg->flush = NULL;
 	pg->root = page_alloc(pool, 1);
 	if (!pg->root)
 		return -JH_ENOMEM;
@@ -68,11 +69,101 @@ static bool range_ok(const struct paging *pg, uint64_t virt, uint64_t size)
 }
 
 /*
+ * Gives *entry, which covers [virt, virt + PT_LEVEL_SIZE(level)), the value
+ * new. With a flush hook, the entry is invalid and its TLB entries are
+ * gone before new is written (break-before-make).
+ */
+static void replace_entry(struct paging *pg, pt_entry_t *entry,
+			  unsigned int level, uint64_t virt, pt_entry_t new)
+{
+	if (pg->flush && pg->fmt->is_valid(*entry)) {
+		WRITE_ONCE(*entry, 0);
+		pg->flush(pg, virt, PT_LEVEL_SIZE(level));
+	}
+	WRITE_ONCE(*entry, new);
+}
+
+/*
+ * Replaces the table at *entry by new and frees it and everything below:
+ * only after the TLB flush, since a walk may still be using it until then.
+ */
+static void replace_table(struct paging *pg, pt_entry_t *entry,
+			  unsigned int level, uint64_t virt, pt_entry_t new)
+{
+	pt_entry_t *old = table_of(pg, *entry, level);
+
+	replace_entry(pg, entry, level, virt, new);
+	free_tables(pg, old, level + 1);
+}
+
+/*
+ * Does writing new over the valid leaf old need break-before-make? Yes if
+ * the output address or the memory type changes; permissions alone may be
+ * changed in place.
+ */
+static bool leaf_change_needs_break(const struct paging *pg, pt_entry_t old,
+				    pt_entry_t new, unsigned int level)
+{
+	const struct pt_format *fmt = pg->fmt;
+	unsigned long type = PT_DEVICE | PT_NONCACHED;
+
+	if (!fmt->is_valid(old) || old == new)
+		return false;
+	return fmt->entry_addr(old, level) != fmt->entry_addr(new, level) ||
+		(fmt->leaf_flags(old, level) & type) !=
+		(fmt->leaf_flags(new, level) & type);
+}
+
+/*
+ * The block that the table at *entry (a level-(level + 1) table) is
+ * equivalent to, or 0 if its entries are not one contiguous run of
+ * identical leaves starting at a block-aligned address.
+ */
+static pt_entry_t mergeable_block(const struct paging *pg,
+				  const pt_entry_t *entry, unsigned int level)
+{
+	const struct pt_format *fmt = pg->fmt;
+	uint64_t step = PT_LEVEL_SIZE(level + 1);
+	const pt_entry_t *table;
+	unsigned long flags;
+	unsigned int n;
+	paddr_t phys;
+
+	if (!fmt->leaf_allowed(level))
+		return 0;
+	table = table_of(pg, *entry, level);
+	if (!fmt->is_valid(table[0]) || is_table(pg, table[0], level + 1))
+		return 0;
+	phys = fmt->entry_addr(table[0], level + 1);
+	if (!IS_ALIGNED(phys, PT_LEVEL_SIZE(level)))
+		return 0;
+	flags = fmt->leaf_flags(table[0], level + 1);
+	for (n = 0; n < PT_ENTRIES; n++)
+		if (table[n] != fmt->leaf_entry(phys + n * step, level + 1,
+						flags))
+			return 0;
+	return fmt->leaf_entry(phys, level, flags);
+}
+
+/*
+ * Replaces the table at *entry, covering [virt, ...), by a block if that
+ * maps the same. Callers go up the levels, so merges cascade.
+ */
+static void try_merge(struct paging *pg, pt_entry_t *entry,
+		      unsigned int level, uint64_t virt)
+{
+	pt_entry_t block = mergeable_block(pg, entry, level);
+
+	if (block)
+		replace_table(pg, entry, level, virt, block);
+}
+
+/*
  * Replaces the leaf at *entry by a table of next-level leaves that map the
  * same range with the same flags.
  */
 static int split_leaf(struct paging *pg, pt_entry_t *entry,
-		      unsigned int level)
+		      unsigned int level, uint64_t virt)
 {
 	const struct pt_format *fmt = pg->fmt;
 	paddr_t phys = fmt->entry_addr(*entry, level);
@@ -88,13 +179,19 @@ static int split_leaf(struct paging *pg, pt_entry_t *entry,
 		return -JH_ENOMEM;
 	for (n = 0; n < PT_ENTRIES; n++)
 		table[n] = fmt->leaf_entry(phys + n * step, level + 1, flags);
-	*entry = fmt->table_entry(page_pool_virt2phys(pg->pool, table));
+	/* A new block size: break-before-make, where the arch wants it. */
+	replace_entry(pg, entry, level, ALIGN_DOWN(virt, PT_LEVEL_SIZE(level)),
+		      fmt->table_entry(page_pool_virt2phys(pg->pool, table)));
 	return 0;
 }
 
-/* Makes *entry a table (new, or split from a leaf); returns the table. */
+/*
+ * Makes *entry, which covers virt, a table (new, or split from a leaf);
+ * returns the table.
+ */
 static pt_entry_t *descend(struct paging *pg, pt_entry_t *entry,
-			   unsigned int level, bool create, int *err)
+			   unsigned int level, uint64_t virt, bool create,
+			   int *err)
 {
 	const struct pt_format *fmt = pg->fmt;
 	pt_entry_t *table;
@@ -113,16 +210,29 @@ static pt_entry_t *descend(struct paging *pg, pt_entry_t *entry,
 		return table;
 	}
 	if (!is_table(pg, *entry, level)) {
-		*err = split_leaf(pg, entry, level);
+		*err = split_leaf(pg, entry, level, virt);
 		if (*err)
 			return NULL;
 	}
 	return table_of(pg, *entry, level);
 }
 
+static void map_leaf(struct paging *pg, pt_entry_t *entry, unsigned int level,
+		     uint64_t virt, pt_entry_t leaf)
+{
+	const struct pt_format *fmt = pg->fmt;
+
+	if (fmt->is_valid(*entry) && is_table(pg, *entry, level))
+		replace_table(pg, entry, level, virt, leaf);
+	else if (leaf_change_needs_break(pg, *entry, leaf, level))
+		replace_entry(pg, entry, level, virt, leaf);
+	else
+		WRITE_ONCE(*entry, leaf);
+}
+
 static int map_level(struct paging *pg, pt_entry_t *table, unsigned int level,
 		     uint64_t virt, paddr_t phys, uint64_t size,
-		     unsigned long flags)
+		     unsigned long flags, bool merge)
 {
 	const struct pt_format *fmt = pg->fmt;
 	uint64_t block = PT_LEVEL_SIZE(level);
@@ -136,21 +246,21 @@ static int map_level(struct paging *pg, pt_entry_t *table, unsigned int level,
 
 		if (chunk == block && IS_ALIGNED(phys, block) &&
 		    fmt->leaf_allowed(level)) {
-			if (fmt->is_valid(*entry) &&
-			    is_table(pg, *entry, level))
-				free_tables(pg, table_of(pg, *entry, level),
-					    level + 1);
-			*entry = fmt->leaf_entry(phys, level, flags);
+			map_leaf(pg, entry, level, virt,
+				 fmt->leaf_entry(phys, level, flags));
 		} else {
 			if (level == PT_LEVELS - 1)
 				return -JH_EINVAL;
-			next = descend(pg, entry, level, true, &err);
+			next = descend(pg, entry, level, virt, true, &err);
 			if (!next)
 				return err;
 			err = map_level(pg, next, level + 1, virt, phys, chunk,
-					flags);
+					flags, merge);
 			if (err)
 				return err;
+			if (merge)
+				try_merge(pg, entry, level,
+					  ALIGN_DOWN(virt, block));
 		}
 		virt += chunk;
 		phys += chunk;
@@ -159,13 +269,26 @@ static int map_level(struct paging *pg, pt_entry_t *table, unsigned int level,
 	return 0;
 }
 
-int pt_map(struct paging *pg, uint64_t virt, paddr_t phys, uint64_t size,
-	   unsigned long flags)
+static int map_range(struct paging *pg, uint64_t virt, paddr_t phys,
+		     uint64_t size, unsigned long flags, bool merge)
 {
 	if (!range_ok(pg, virt, size) || !IS_ALIGNED(phys, PAGE_SIZE))
 		return -JH_EINVAL;
 	return map_level(pg, pg->root, pg->fmt->root_level, virt, phys, size,
-			 flags);
+			 flags, merge);
+}
+
+int pt_map(struct paging *pg, uint64_t virt, paddr_t phys, uint64_t size,
+	   unsigned long flags)
+{
+	/* Merging needs break-before-make, hence the flush hook. */
+	return map_range(pg, virt, phys, size, flags, pg->flush != NULL);
+}
+
+int pt_map_keep_tables(struct paging *pg, uint64_t virt, paddr_t phys,
+		       uint64_t size, unsigned long flags)
+{
+	return map_range(pg, virt, phys, size, flags, false);
 }
 
 static bool table_empty(const struct paging *pg, const pt_entry_t *table)
@@ -196,21 +319,20 @@ static int unmap_level(struct paging *pg, pt_entry_t *table,
 			/* nothing mapped here */
 		} else if (chunk == block) {
 			if (is_table(pg, *entry, level))
-				free_tables(pg, table_of(pg, *entry, level),
-					    level + 1);
-			*entry = 0;
+				replace_table(pg, entry, level, virt, 0);
+			else
+				WRITE_ONCE(*entry, 0);
 		} else {
-			next = descend(pg, entry, level, false, &err);
+			next = descend(pg, entry, level, virt, false, &err);
 			if (!next)
 				return err;
 			err = unmap_level(pg, next, level + 1, virt, chunk,
 					  keep_tables);
 			if (err)
 				return err;
-			if (!keep_tables && table_empty(pg, next)) {
-				*entry = 0;
-				page_free(pg->pool, next, 1);
-			}
+			if (!keep_tables && table_empty(pg, next))
+				replace_table(pg, entry, level,
+					      ALIGN_DOWN(virt, block), 0);
 		}
 		virt += chunk;
 		size -= chunk;

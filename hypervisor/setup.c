@@ -36,6 +36,7 @@
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
 #include <hv/console.h>
+#include <hv/control.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/setup.h>
@@ -257,35 +258,87 @@ int hv_cpu_entry(unsigned int cpu, struct per_cpu *pcpu, paddr_t phys)
 	return err;
 }
 
-long hv_disable_cpu(struct per_cpu *pcpu)
+/*
+ * Root CPUs that Linux took offline are parked here. On disable they are
+ * turned off in firmware, so that Linux can bring them up again later
+ * without the hypervisor. Control lock held; the CPUs asked go to asked.
+ */
+static void request_power_off(uint64_t *asked)
+{
+	struct per_cpu *target;
+	unsigned int cpu;
+
+	for_each_cell_cpu(cpu, &root_cell) {
+		target = per_cpu(cpu);
+		if (!target || target->state != CPU_PARKED)
+			continue;
+		bitmap_set(asked, cpu);
+		WRITE_ONCE(target->request, CPU_REQ_OFF);
+		cpu_arch_kick(cpu);
+	}
+}
+
+static void wait_powered_off(const uint64_t *asked)
+{
+	struct per_cpu *target;
+	unsigned int cpu;
+
+	for_each_set_bit(cpu, asked, HV_MAX_CPUS) {
+		target = per_cpu(cpu);
+		if (cpu_arch_wait_off(target)) {
+			printk("  CPU %u (offline in Linux) did not power off; it may not come online again\n",
+			       cpu);
+			continue;
+		}
+		target->state = CPU_ABSENT;
+		printk("  CPU %u (offline in Linux) powered off\n", cpu);
+	}
+}
+
+/* May disable start? Control lock held. */
+static long check_disable(void)
 {
 	struct per_cpu *other;
 	unsigned int cpu, id;
+
+	for (id = 1; id < HV_MAX_CELLS; id++)
+		if (cells[id]) {
+			hv_error("cannot disable: cell \"%s\" (id %u) still exists",
+				 cells[id]->name, id);
+			return -JH_EBUSY;
+		}
+	if (cpu_arch_can_power_off())
+		return 0;
+	for_each_cell_cpu(cpu, &root_cell) {
+		other = per_cpu(cpu);
+		if (other && other->state == CPU_PARKED) {
+			hv_error("cannot disable: root cell CPU %u is offline; bring it online first",
+				 cpu);
+			return -JH_EBUSY;
+		}
+	}
+	return 0;
+}
+
+long hv_disable_cpu(struct per_cpu *pcpu)
+{
+	uint64_t asked[BITMAP_WORDS(HV_MAX_CPUS)] = { 0 };
+	bool first = false;
 	long err = 0;
 
 	if (pcpu->cell != &root_cell)
 		return -JH_EPERM;
 
 	spin_lock(&control_lock);
-	for (id = 1; id < HV_MAX_CELLS; id++)
-		if (cells[id]) {
-			hv_error("cannot disable: cell \"%s\" (id %u) still exists",
-				 cells[id]->name, id);
-			err = -JH_EBUSY;
+	if (!hv.disabling) {
+		err = check_disable();
+		if (err)
 			goto out;
-		}
-	for_each_cell_cpu(cpu, &root_cell) {
-		other = per_cpu(cpu);
-		if (other && other->state == CPU_PARKED) {
-			hv_error("cannot disable: root cell CPU %u is offline; bring it online first",
-				 cpu);
-			err = -JH_EBUSY;
-			goto out;
-		}
-	}
-	if (!hv.disabling)
 		printk("Shutting down hypervisor\n");
-	hv.disabling = true;
+		hv.disabling = true;
+		first = true;
+		request_power_off(asked);
+	}
 	hv.entered_cpus--;
 	pcpu->state = CPU_ABSENT;
 	printk("  CPU %u released\n", pcpu->cpu_id);
@@ -293,5 +346,8 @@ out:
 	spin_unlock(&control_lock);
 	if (err)
 		return err;
+	/* Before this CPU leaves: the parked ones run hypervisor code. */
+	if (first)
+		wait_powered_off(asked);
 	setup_arch_cpu_exit(pcpu);
 }

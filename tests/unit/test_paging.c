@@ -309,3 +309,201 @@ TEST(paging_root_level_1)
 	CHECK_EQ(lookup(&pg, 0x3000, NULL), 0x9000);
 	CHECK_EQ(pt_count_tables(&pg), 3);
 }
+
+/*
+ * Merging back (pagings with a flush hook). The hook checks
+ * break-before-make: when it runs, the range it flushes must be unmapped
+ * and no table may have been freed yet.
+ */
+static struct {
+	unsigned int calls;
+	unsigned int still_mapped;	/* calls finding the range mapped */
+	uint64_t virt, size;		/* of the last call */
+	unsigned long used;		/* pool.used at the last call */
+} flushes;
+
+static void t_flush(struct paging *pg, uint64_t virt, uint64_t size)
+{
+	flushes.calls++;
+	if (!pt_translate(pg, virt, NULL, NULL) ||
+	    !pt_translate(pg, virt + size - PAGE_SIZE, NULL, NULL))
+		flushes.still_mapped++;
+	flushes.virt = virt;
+	flushes.size = size;
+	flushes.used = pool.used;
+}
+
+static void new_live_paging(struct paging *pg, unsigned long pool_pages)
+{
+	new_paging(pg, &fmt4, pool_pages);
+	pg->flush = t_flush;
+	memset(&flushes, 0, sizeof(flushes));
+}
+
+TEST(paging_merge_after_clear_restores_pool)
+{
+	const unsigned long rwx = PT_READ | PT_WRITE | PT_EXEC;
+	struct paging pg;
+	unsigned long used, flags, before_merge;
+
+	new_live_paging(&pg, 64);
+	REQUIRE_EQ(pt_map(&pg, 0, 0, GiB, rwx), 0);
+	used = pool.used;
+	CHECK_EQ(pt_count_tables(&pg), 2);
+
+	/* a cell takes 1 MiB: the 1 GiB block splits down to pages */
+	REQUIRE_EQ(pt_clear(&pg, 0x30000000, MiB), 0);
+	CHECK_EQ(pt_count_tables(&pg), 4);
+	CHECK_EQ(pool.used, used + 2);
+	CHECK_EQ(flushes.still_mapped, 0);
+
+	/* and gives it back: level 3 merges into 2 MiB, level 2 into 1 GiB */
+	before_merge = pool.used;
+	flushes.calls = 0;
+	REQUIRE_EQ(pt_map(&pg, 0x30000000, 0x30000000, MiB, rwx), 0);
+	CHECK_EQ(pool.used, used);
+	CHECK_EQ(pt_count_tables(&pg), 2);
+	CHECK_EQ(flushes.calls, 2);
+	CHECK_EQ(flushes.still_mapped, 0);
+	/* the last merge: the whole 1 GiB, before its table was freed */
+	CHECK_EQ(flushes.virt, 0);
+	CHECK_EQ(flushes.size, GiB);
+	CHECK_EQ(flushes.used, before_merge - 1);
+	CHECK_EQ(lookup(&pg, 0x30000000, &flags), 0x30000000);
+	CHECK_EQ(flags, rwx);
+	CHECK_EQ(lookup(&pg, 0x3fffffff, NULL), 0x3fffffff);
+}
+
+TEST(paging_merge_after_unmap_in_two_steps)
+{
+	struct paging pg;
+	unsigned long used;
+
+	new_live_paging(&pg, 64);
+	/* 4 MiB of 2 MiB blocks at 1 GiB; root and level 1 tables only */
+	REQUIRE_EQ(pt_map(&pg, GiB, 0x80000000, 4 * MiB, PT_READ), 0);
+	used = pool.used;
+	REQUIRE_EQ(pt_unmap(&pg, GiB + 2 * MiB + 0x5000, 0x3000), 0);
+	CHECK_EQ(pool.used, used + 1);
+	/* half of the hole back: still a hole, no merge */
+	REQUIRE_EQ(pt_map(&pg, GiB + 2 * MiB + 0x5000, 0x80200000 + 0x5000,
+			  0x1000, PT_READ), 0);
+	CHECK_EQ(pool.used, used + 1);
+	CHECK_EQ(lookup(&pg, GiB + 2 * MiB + 0x6000, NULL), ~0ULL);
+	/* the rest: one 2 MiB block again */
+	REQUIRE_EQ(pt_map(&pg, GiB + 2 * MiB + 0x6000, 0x80200000 + 0x6000,
+			  0x2000, PT_READ), 0);
+	CHECK_EQ(pool.used, used);
+	CHECK_EQ(lookup(&pg, GiB + 2 * MiB + 0x6abc, NULL),
+		 0x80200000 + 0x6abc);
+	CHECK_EQ(flushes.still_mapped, 0);
+}
+
+TEST(paging_partial_remaps_do_not_merge)
+{
+	const unsigned long rw = PT_READ | PT_WRITE;
+	const paddr_t phys = 0x40000000;
+	struct paging pg;
+	unsigned long used, flags;
+	unsigned int n;
+
+	new_live_paging(&pg, 64);
+	REQUIRE_EQ(pt_map(&pg, 0, phys, 8 * MiB, rw), 0);
+	/* a 4-page hole in each of the four 2 MiB blocks */
+	for (n = 0; n < 4; n++)
+		REQUIRE_EQ(pt_clear(&pg, n * 2 * MiB + 0x10000, 0x4000), 0);
+	used = pool.used;
+	CHECK_EQ(pt_count_tables(&pg), 7);
+
+	/* block 0: other attributes than the rest of the block */
+	REQUIRE_EQ(pt_map(&pg, 0x10000, phys + 0x10000, 0x4000, PT_READ), 0);
+	CHECK_EQ(lookup(&pg, 0x10000, &flags), phys + 0x10000);
+	CHECK_EQ(flags, PT_READ);
+	CHECK_EQ(lookup(&pg, 0x14000, &flags), phys + 0x14000);
+	CHECK_EQ(flags, rw);
+
+	/* block 1: the right attributes, but another output address */
+	REQUIRE_EQ(pt_map(&pg, 2 * MiB + 0x10000, 0x50000000, 0x4000, rw), 0);
+	CHECK_EQ(lookup(&pg, 2 * MiB + 0x11000, NULL), 0x50001000);
+
+	/* block 2: only half of the hole */
+	REQUIRE_EQ(pt_map(&pg, 4 * MiB + 0x10000, phys + 4 * MiB + 0x10000,
+			  0x2000, rw), 0);
+	CHECK_EQ(lookup(&pg, 4 * MiB + 0x12000, NULL), ~0ULL);
+
+	CHECK_EQ(pool.used, used);
+	CHECK_EQ(pt_count_tables(&pg), 7);
+
+	/* block 3: pt_map_keep_tables never merges, so clearing is free */
+	REQUIRE_EQ(pt_map_keep_tables(&pg, 6 * MiB + 0x10000,
+				      phys + 6 * MiB + 0x10000, 0x4000, rw),
+		   0);
+	CHECK_EQ(pool.used, used);
+	REQUIRE_EQ(pt_clear(&pg, 6 * MiB + 0x10000, 0x4000), 0);
+	CHECK_EQ(pool.used, used);
+	/* but the same with pt_map merges */
+	REQUIRE_EQ(pt_map(&pg, 6 * MiB + 0x10000, phys + 6 * MiB + 0x10000,
+			  0x4000, rw), 0);
+	CHECK_EQ(pool.used, used - 1);
+	CHECK_EQ(lookup(&pg, 6 * MiB + 0x12345, NULL),
+		 phys + 6 * MiB + 0x12345);
+
+	/* contiguous pages, but not block aligned in the output */
+	used = pool.used;
+	REQUIRE_EQ(pt_map(&pg, 16 * MiB, 0x60001000, 2 * MiB, PT_READ), 0);
+	REQUIRE_EQ(pt_map(&pg, 16 * MiB, 0x60001000, 2 * MiB, PT_READ), 0);
+	CHECK_EQ(pool.used, used + 1);
+	CHECK_EQ(lookup(&pg, 16 * MiB + 0x1000, NULL), 0x60002000);
+	CHECK_EQ(flushes.still_mapped, 0);
+}
+
+TEST(paging_no_merge_without_flush_hook)
+{
+	struct paging pg;
+	unsigned long used;
+
+	new_paging(&pg, &fmt4, 64);
+	REQUIRE_EQ(pt_map(&pg, 0, 0, 2 * MiB, PT_READ), 0);
+	REQUIRE_EQ(pt_clear(&pg, 0x10000, PAGE_SIZE), 0);
+	used = pool.used;
+	REQUIRE_EQ(pt_map(&pg, 0x10000, 0x10000, PAGE_SIZE, PT_READ), 0);
+	CHECK_EQ(pool.used, used);
+	CHECK_EQ(pt_count_tables(&pg), 4);
+}
+
+TEST(paging_break_before_make)
+{
+	struct paging pg;
+	unsigned long used;
+
+	new_live_paging(&pg, 64);
+	REQUIRE_EQ(pt_map(&pg, 0, 0, 4 * MiB, PT_READ), 0);
+	/* a split changes the block size: break first */
+	REQUIRE_EQ(pt_clear(&pg, 0x3000, PAGE_SIZE), 0);
+	CHECK_EQ(flushes.calls, 1);
+	CHECK_EQ(flushes.virt, 0);
+	CHECK_EQ(flushes.size, 2 * MiB);
+	/* a block mapped over a table: break, then free the table */
+	used = pool.used;
+	REQUIRE_EQ(pt_map(&pg, 0, 0x10000000, 2 * MiB, PT_READ), 0);
+	CHECK_EQ(flushes.calls, 2);
+	CHECK_EQ(flushes.used, used);
+	CHECK_EQ(pool.used, used - 1);
+	/* a new output address for a leaf */
+	REQUIRE_EQ(pt_map(&pg, 2 * MiB, 0x20000000, 2 * MiB, PT_READ), 0);
+	CHECK_EQ(flushes.calls, 3);
+	CHECK_EQ(flushes.virt, 2 * MiB);
+	/* permissions only: in place */
+	REQUIRE_EQ(pt_map(&pg, 2 * MiB, 0x20000000, 2 * MiB,
+			  PT_READ | PT_WRITE), 0);
+	CHECK_EQ(flushes.calls, 3);
+	/* freeing an emptied table: break first */
+	REQUIRE_EQ(pt_map(&pg, 8 * MiB, 0x30000000, 3 * PAGE_SIZE, PT_READ),
+		   0);
+	used = pool.used;
+	REQUIRE_EQ(pt_unmap(&pg, 8 * MiB, 3 * PAGE_SIZE), 0);
+	CHECK_EQ(flushes.calls, 4);
+	CHECK_EQ(flushes.used, used);
+	CHECK_EQ(pool.used, used - 1);
+	CHECK_EQ(flushes.still_mapped, 0);
+}

@@ -9,6 +9,9 @@
 #include <asm/sysregs.h>
 
 #define VTTBR_VMID_SHIFT	48
+/* Above this, one flush of the whole VMID is cheaper than page by page. */
+#define TLBI_MAX_PAGES		16
+#define TLBI_IPA_MASK		MASK64(35, 0)	/* IPA[47:12] */
 
 int cell_arch_init(struct cell *cell)
 {
@@ -52,6 +55,33 @@ void cell_arch_flush_tlb(struct cell *cell)
 	write_sysreg(cell->arch.vttbr, vttbr_el2);
 	isb();
 	asm volatile("tlbi vmalls12e1is; dsb ish" : : : "memory");
+	write_sysreg(saved, vttbr_el2);
+	isb();
+}
+
+/*
+ * By IPA, page by page, for small ranges; then the combined stage 1+2
+ * entries, which are tagged by VA, not IPA, so all of the VMID's go.
+ */
+void cell_arch_flush_tlb_range(struct cell *cell, uint64_t gpa,
+			       uint64_t size)
+{
+	unsigned long saved = read_sysreg(vttbr_el2);
+	uint64_t page, pages = PAGES(size);
+
+	if (pages > TLBI_MAX_PAGES) {
+		cell_arch_flush_tlb(cell);
+		return;
+	}
+	dsb(ishst);
+	write_sysreg(cell->arch.vttbr, vttbr_el2);
+	isb();
+	for (page = 0; page < pages; page++)
+		asm volatile("tlbi ipas2e1is, %0"
+			     : : "r" (((gpa >> PAGE_SHIFT) + page) &
+				      TLBI_IPA_MASK)
+			     : "memory");
+	asm volatile("dsb ish; tlbi vmalle1is; dsb ish" : : : "memory");
 	write_sysreg(saved, vttbr_el2);
 	isb();
 }

@@ -202,6 +202,31 @@ arch_mmu_off_eret_phys:
 	ldr	x30, [x30, #240]
 	eret
 
+/*
+ * arch_mmu_off_cpu_off(x0 = physical address of arch_mmu_off_cpu_off_phys,
+ * x1 = SCTLR_EL2 to restore, x2 = PSCI CPU_OFF function id): leaves through
+ * the 1:1 alias, turns the MMU off and turns the CPU off in firmware.
+ * CPU_OFF returns only on failure; the CPU then waits here for good.
+ */
+	.global arch_mmu_off_cpu_off
+arch_mmu_off_cpu_off:
+	br	x0
+	.global arch_mmu_off_cpu_off_phys
+arch_mmu_off_cpu_off_phys:
+	msr	sctlr_el2, x1
+	isb
+	tlbi	alle2
+	ic	iallu
+	dsb	nsh
+	isb
+	mov	x0, x2
+	mov	x1, #0
+	mov	x2, #0
+	mov	x3, #0
+	smc	#0
+5:	wfi
+	b	5b
+
 	.ltorg
 
 /* From here on the code runs at its link address. */

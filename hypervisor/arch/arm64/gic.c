@@ -142,8 +142,16 @@ int gic_cpu_init(struct per_cpu *pcpu)
 
 void gic_cpu_exit(struct per_cpu *pcpu)
 {
+	uint32_t ours = BIT(SGI_KICK) | BIT(gic.maint_irq);
+
 	vgic_cpu_exit(pcpu);
-	mmio_write32(sgi_base(pcpu) + GICR_ICENABLER0, BIT(gic.maint_irq));
+	/*
+	 * Linux uses neither; a kick that is still on its way (a sender
+	 * that queued an SGI just before this CPU handed its queue back)
+	 * must not reach Linux as an unknown interrupt.
+	 */
+	mmio_write32(sgi_base(pcpu) + GICR_ICENABLER0, ours);
+	mmio_write32(sgi_base(pcpu) + GICR_ICPENDR0, ours);
 	dsb(sy);
 }
 
@@ -171,7 +179,10 @@ int gic_cell_map(struct cell *cell)
 	unsigned int cpu;
 	int err;
 
-	/* pt_clear: the tables stay for when frames come back. */
+	/*
+	 * pt_clear and pt_map_keep_tables: the tables stay for when frames
+	 * come and go with cells, which then allocates nothing.
+	 */
 	err = pt_clear(&cell->guest_pt, gic.gicd, GICD_SIZE);
 	if (!err)
 		err = pt_clear(&cell->guest_pt, gic.gicr,
@@ -180,9 +191,11 @@ int gic_cell_map(struct cell *cell)
 		pcpu = per_cpu(cpu);
 		if (err || !pcpu || !pcpu->arch.gicr)
 			continue;
-		err = pt_map(&cell->guest_pt, (uintptr_t)pcpu->arch.gicr,
-			     (uintptr_t)pcpu->arch.gicr, GICR_RD_SIZE,
-			     PT_READ | PT_WRITE | PT_DEVICE);
+		err = pt_map_keep_tables(&cell->guest_pt,
+					 (uintptr_t)pcpu->arch.gicr,
+					 (uintptr_t)pcpu->arch.gicr,
+					 GICR_RD_SIZE,
+					 PT_READ | PT_WRITE | PT_DEVICE);
 	}
 	return err;
 }

@@ -46,6 +46,9 @@
 /* MIGRATE_INFO_TYPE: no Trusted OS that would need migrating. */
 #define MIGRATE_NOT_NEEDED	2
 
+/* How long disable waits for a parked CPU to be off in firmware. */
+#define POWER_OFF_TIMEOUT_US	500000
+
 static struct ratelimit unknown_rl;
 
 static uint64_t firmware_call(uint64_t fn, uint64_t a1, uint64_t a2,
@@ -91,7 +94,7 @@ static int64_t cpu_on(struct per_cpu *pcpu, uint64_t mpidr, uint64_t entry,
 		printk("PSCI CPU_ON from cell \"%s\": MPIDR 0x%llx is not a CPU under the hypervisor (offline at enable?)\n",
 		       pcpu->cell->name, (unsigned long long)mpidr);
 		ret = PSCI_INVALID_PARAMS;
-	} else if (pcpu->cell->stopping) {
+	} else if (pcpu->cell->stopping || hv.disabling) {
 		ret = PSCI_DENIED;
 	} else if (target->cell != pcpu->cell) {
 		printk("PSCI CPU_ON from cell \"%s\": CPU %u belongs to cell \"%s\"\n",
@@ -215,4 +218,26 @@ void psci_handle(struct per_cpu *pcpu, struct trap_frame *frame)
 		break;
 	}
 	frame->x[0] = (uint64_t)ret;
+}
+
+/* AFFINITY_INFO, which disable polls, came with PSCI 0.2. */
+bool cpu_arch_can_power_off(void)
+{
+	return (int32_t)firmware_call(PSCI_VERSION, 0, 0, 0) >= 2;
+}
+
+int cpu_arch_wait_off(struct per_cpu *target)
+{
+	uint64_t start = timer_arch_now_us();
+	unsigned long spins;
+
+	for (spins = 0; spins < 100000000UL; spins++) {
+		if (firmware_call(PSCI_AFFINITY_INFO_64, target->arch.mpidr, 0,
+				  0) == AFFINITY_OFF)
+			return 0;
+		if (timer_arch_now_us() - start > POWER_OFF_TIMEOUT_US)
+			break;
+		cpu_relax();
+	}
+	return -JH_EBUSY;
 }

@@ -5,6 +5,7 @@
 #include <jailhouse/config.h>
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
+#include <hv/control.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/setup.h>
@@ -16,6 +17,8 @@
 #include <asm/traps.h>
 
 JH_STATIC_ASSERT(HV_ARCH_ID == JH_ARCH_ARM64, "arch id");
+
+#define PSCI_FN_CPU_OFF		0x84000002	/* as in psci.c */
 
 extern uint8_t __entry_start[], __entry_end[];
 
@@ -81,19 +84,41 @@ static void __noreturn leave(struct trap_frame *frame, uint64_t sctlr)
 			  hv_virt2phys(arch_mmu_off_eret_phys), sctlr);
 }
 
-void __noreturn setup_arch_cpu_exit(struct per_cpu *pcpu)
+/* EL2 back as the hyp stub had it (the MMU goes off last). */
+static void restore_stub_state(struct per_cpu *pcpu)
 {
-	struct trap_frame *frame = pcpu->arch.frame;
-
-	gic_cpu_exit(pcpu);
 	write_sysreg(pcpu->arch.stub_vbar, vbar_el2);
 	write_sysreg(pcpu->arch.orig_hcr, hcr_el2);
 	write_sysreg(0, vttbr_el2);
 	isb();
 	tlb_flush_guest_local();
+}
+
+void __noreturn setup_arch_cpu_exit(struct per_cpu *pcpu)
+{
+	struct trap_frame *frame = pcpu->arch.frame;
+
+	gic_cpu_exit(pcpu);
+	restore_stub_state(pcpu);
 
 	frame->x[0] = 0;
 	leave(frame, pcpu->arch.orig_sctlr);
+}
+
+/*
+ * A root CPU that Linux took offline leaves on disable: no guest to go
+ * back to, so it turns itself off in firmware (PSCI CPU_OFF from EL2).
+ * Linux's later CPU_ON then starts it at EL2 afresh and installs its stub.
+ */
+void __noreturn cpu_arch_power_off(struct per_cpu *pcpu)
+{
+	/* Nothing queued for the dead guest is handed back. */
+	vgic_cpu_reset(pcpu);
+	gic_cpu_exit(pcpu);
+	restore_stub_state(pcpu);
+	dcache_clean_inval(__image_start, hv.mem_size);
+	arch_mmu_off_cpu_off(hv_virt2phys(arch_mmu_off_cpu_off_phys),
+			     pcpu->arch.orig_sctlr, PSCI_FN_CPU_OFF);
 }
 
 /* Entry failed on this CPU: undo the MMU switch and report err. */

@@ -20,6 +20,9 @@
 
 #define STUB_ERR		0xbadca11	/* the hyp stub's "unknown" */
 #define HPFAR_FIPA_MASK		MASK64(43, 4)
+/* Bound for retrying one address: a longer run would be a livelock. */
+#define RETRY_WINDOW_US		10000
+#define RETRY_MAX		64
 
 static struct ratelimit fault_rl;
 
@@ -74,6 +77,34 @@ static uint64_t fault_ipa(void)
 {
 	return ((read_sysreg(hpfar_el2) & HPFAR_FIPA_MASK) << 8) |
 		(read_sysreg(far_el2) & 0xfff);
+}
+
+/*
+ * A stage-2 translation fault on an address that is mapped by now hit the
+ * break-before-make window of a table change on another CPU (a block
+ * split or merged under the control lock): the guest just retries. The
+ * same address faulting over and over would be a hypervisor bug; after
+ * RETRY_MAX retries within RETRY_WINDOW_US it is reported as a fault.
+ */
+static bool retry_transient(struct per_cpu *pcpu, uint64_t esr)
+{
+	uint64_t gpa, now;
+
+	/* Only the root cell's table changes while its CPUs run. */
+	if (pcpu->cell != &root_cell ||
+	    (ESR_ISS(esr) & FSC_TYPE_MASK) != FSC_TRANSLATION)
+		return false;
+	gpa = fault_ipa();
+	if (!cell_fault_is_transient(pcpu->cell, gpa))
+		return false;
+	now = timer_arch_now_us();
+	if (gpa != pcpu->arch.retry_gpa ||
+	    now - pcpu->arch.retry_start_us > RETRY_WINDOW_US) {
+		pcpu->arch.retry_gpa = gpa;
+		pcpu->arch.retry_start_us = now;
+		pcpu->arch.retries = 0;
+	}
+	return ++pcpu->arch.retries <= RETRY_MAX;
 }
 
 static void report(struct per_cpu *pcpu, const char *what)
@@ -150,7 +181,9 @@ static void handle_dabt(struct per_cpu *pcpu, struct trap_frame *frame,
 	uint64_t val;
 
 	if (!(esr & DABT_ISV) || (esr & DABT_S1PTW)) {
-		arch_guest_fault(pcpu, "undecodable or page-table data abort");
+		if (!retry_transient(pcpu, esr))
+			arch_guest_fault(pcpu,
+					 "undecodable or page-table data abort");
 		return;
 	}
 
@@ -168,7 +201,9 @@ static void handle_dabt(struct per_cpu *pcpu, struct trap_frame *frame,
 		arch_guest_fault(pcpu, "refused MMIO access");
 		return;
 	default:
-		arch_guest_fault(pcpu, "access to unassigned memory");
+		/* Emulated MMIO first: it is never mapped, never transient. */
+		if (!retry_transient(pcpu, esr))
+			arch_guest_fault(pcpu, "access to unassigned memory");
 		return;
 	}
 
@@ -200,8 +235,9 @@ static void handle_sync(struct per_cpu *pcpu, struct trap_frame *frame)
 		handle_dabt(pcpu, frame, esr);
 		return;
 	case EC_IABT_LOW:
-		arch_guest_fault(pcpu,
-				 "instruction fetch from unassigned memory");
+		if (!retry_transient(pcpu, esr))
+			arch_guest_fault(pcpu,
+					 "instruction fetch from unassigned memory");
 		return;
 	case EC_SYS64:
 		pcpu->stats[JH_STAT_SYSREG]++;

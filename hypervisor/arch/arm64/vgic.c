@@ -152,6 +152,17 @@ void vgic_inject(struct per_cpu *target, unsigned int intid, bool hw)
 	bool ok;
 
 	spin_lock(&q->lock);
+	if (q->closed) {
+		/*
+		 * The target runs Linux natively by now (disable raced with
+		 * the sender, which saw it still running): no kick, the SGI
+		 * itself. Only SGIs come from other CPUs.
+		 */
+		if (!hw)
+			gic_send_sgi(target->arch.mpidr, intid);
+		spin_unlock(&q->lock);
+		return;
+	}
 	if (local && q->count == 0 && lr_insert(intid, hw)) {
 		spin_unlock(&q->lock);
 		return;
@@ -284,6 +295,9 @@ static void release_all(struct per_cpu *pcpu, bool hand_back)
 			gic_send_sgi(pcpu->arch.mpidr, e->intid);
 		}
 	}
+	/* Handed back for good: later SGIs bypass the queue (vgic_inject). */
+	if (hand_back)
+		q->closed = true;
 	spin_unlock(&q->lock);
 	clear_lrs();
 }

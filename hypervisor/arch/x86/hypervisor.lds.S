@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * x86 hypervisor image (skeleton layout: header, text, rodata, data,
+ * x86 hypervisor image, linked at HV_VIRT_BASE (header, text, rodata, data,
  * console page, bss).
  */
 #include <asm/layout.h>

@@ -1,10 +1,17 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# x86 part of the hypervisor (skeleton: entry refuses, hooks are empty).
+# x86 (AMD SVM) part of the hypervisor: objects and flags (included by
+# hypervisor/Makefile).
 
 arch-objs := \
 	arch/x86/entry.o \
-	arch/x86/setup.o
+	arch/x86/setup.o \
+	arch/x86/paging.o \
+	arch/x86/cell.o \
+	arch/x86/svm.o \
+	arch/x86/uart_8250.o
 
-arch-cflags := -m64 -mno-red-zone -mgeneral-regs-only -mcmodel=small
+# Linked in the top 2 GiB (asm/layout.h). No FP/SIMD: guest FP state is
+# never saved, so the hypervisor must not touch it.
+arch-cflags := -m64 -mno-red-zone -mgeneral-regs-only -mcmodel=kernel
 arch-ldflags := -m elf_x86_64

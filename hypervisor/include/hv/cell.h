@@ -64,9 +64,28 @@ int cell_init_root(void);
 /* Fills cell->cpu_set and num_cpus from desc. */
 void cell_set_cpus(struct cell *cell, const struct jh_cell_desc *desc);
 
-/* Maps one config memory region into the cell's guest page table. */
+/*
+ * Maps one config memory region into the cell's guest page table (with
+ * pt_map, or with pt_map_keep_tables for mappings that come and go while
+ * the cell exists, so that taking them away again allocates nothing).
+ */
 int cell_map_region(struct cell *cell, const struct jh_memory_region *mem);
+int cell_map_region_keep_tables(struct cell *cell,
+				const struct jh_memory_region *mem);
 int cell_unmap_region(struct cell *cell, const struct jh_memory_region *mem);
+
+/*
+ * CPUs may use the cell's guest table from now on (its VMID is set up):
+ * later changes get break-before-make and merging (hv/paging.h).
+ */
+void cell_guest_pt_live(struct cell *cell);
+
+/*
+ * Was a guest translation fault at gpa only a break-before-make window of
+ * a concurrent table change? True if gpa is mapped by now: the guest then
+ * just retries. Takes the control lock; for fault paths only.
+ */
+bool cell_fault_is_transient(struct cell *cell, uint64_t gpa);
 
 /* Feeds one character of the console hypercall; prints whole lines. */
 void cell_console_putc(struct cell *cell, char c);
@@ -85,6 +104,12 @@ void cell_arch_assign(struct cell *cell);
 void cell_arch_release(struct cell *cell);
 /* Guest TLB entries of the cell, on every CPU. */
 void cell_arch_flush_tlb(struct cell *cell);
+/*
+ * Guest TLB entries of [gpa, gpa + size) of the cell, on every CPU (the
+ * default, in arch_defaults.c, flushes the whole cell).
+ */
+void cell_arch_flush_tlb_range(struct cell *cell, uint64_t gpa,
+			       uint64_t size);
 const struct pt_format *paging_arch_guest_format(void);
 
 #endif /* _HV_CELL_H */

@@ -53,4 +53,18 @@ void cpu_arch_reset(struct per_cpu *pcpu, uint64_t entry, uint64_t context,
 /* Switches the calling CPU to pcpu->cell's guest page table etc. */
 void cpu_arch_enter_cell(struct per_cpu *pcpu);
 
+/*
+ * Powering off root CPUs that Linux took offline, on disable (defaults in
+ * arch_defaults.c: not supported, disable then refuses).
+ * cpu_arch_can_power_off: can parked CPUs be turned off in firmware?
+ * cpu_arch_power_off: the parked calling CPU undoes its setup as disable
+ * does, then turns itself off in firmware; on success Linux can bring it
+ * up again through the firmware later. No return.
+ * cpu_arch_wait_off: waits a bounded time until the firmware reports
+ * target off; 0 or -JH_EBUSY.
+ */
+bool cpu_arch_can_power_off(void);
+void __noreturn cpu_arch_power_off(struct per_cpu *pcpu);
+int cpu_arch_wait_off(struct per_cpu *target);
+
 #endif /* _HV_CONTROL_H */

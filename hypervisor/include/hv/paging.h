@@ -5,11 +5,19 @@
  * 20..12). What an entry looks like is the business of a struct pt_format,
  * which the arch provides (EL2 stage 1, stage 2, later EPT/NPT) and the
  * unit tests fake. The engine never touches arch registers; TLB
- * maintenance after a change is the caller's job.
+ * maintenance is the caller's job: after a change, and within one through
+ * the paging's flush hook.
  *
- * Changes are written without break-before-make: a new table is filled
- * completely before it is linked in, but an existing valid entry may be
- * replaced by another valid one. Callers flush the TLB afterwards.
+ * A new table is filled completely before it is linked in. A paging with
+ * a flush hook (the guests' tables) gets break-before-make where the
+ * architecture needs it: before a table is replaced by a block or freed,
+ * and before a leaf changes its output address or memory type, the entry
+ * is made invalid and the hook invalidates the TLBs for its range; only
+ * then is the new entry written and the old table freed. CPUs that use
+ * such a table must cope with a transient translation fault (the trap
+ * handler retries). Without a hook (the hypervisor's own table) valid
+ * entries are replaced in place. Either way callers flush the TLB after
+ * their change, as for any change that only removes or adds mappings.
  */
 #ifndef _HV_PAGING_H
 #define _HV_PAGING_H
@@ -56,6 +64,12 @@ struct paging {
 	struct page_pool *pool;	/* tables come from and go back here */
 	pt_entry_t *root;
 	paddr_t root_phys;
+	/*
+	 * Invalidates all TLB entries of [virt, virt + size), on every CPU,
+	 * after the engine made the entry covering it invalid. NULL (what
+	 * pt_create sets): no break-before-make and no merging.
+	 */
+	void (*flush)(struct paging *pg, uint64_t virt, uint64_t size);
 };
 
 /* Allocates an empty root table. 0 or -JH_ENOMEM. */
@@ -71,9 +85,23 @@ void pt_destroy(struct paging *pg);
  * must be page aligned and the range must fit the format's input bits.
  * Returns 0, -JH_EINVAL or -JH_ENOMEM (the range may then be partially
  * mapped).
+ *
+ * With a flush hook it also merges: a table the change leaves mapping one
+ * block-aligned, block-sized range contiguously with identical leaves is
+ * replaced by a block and freed, level by level up to the root. So
+ * mapping back what pt_clear or pt_unmap split returns the pool to where
+ * it was before the split.
  */
 int pt_map(struct paging *pg, uint64_t virt, paddr_t phys, uint64_t size,
 	   unsigned long flags);
+
+/*
+ * Like pt_map, but never merges tables into blocks, so that clearing the
+ * same range again later needs no allocation (for mappings that come and
+ * go once a cell exists).
+ */
+int pt_map_keep_tables(struct paging *pg, uint64_t virt, paddr_t phys,
+		       uint64_t size, unsigned long flags);
 
 /*
  * Unmaps [virt, virt + size), splitting larger leaves that cross the edges

@@ -25,6 +25,7 @@ enum cpu_request {
 	CPU_REQ_NONE = 0,
 	CPU_REQ_START,		/* leave park, run at req_entry */
 	CPU_REQ_PARK,		/* stop running the cell, park */
+	CPU_REQ_OFF,		/* parked: leave the hypervisor, power off */
 };
 
 struct per_cpu {

@@ -36,6 +36,7 @@ typedef uint64_t gpaddr_t;
 #define __section(s)		__attribute__((section(s)))
 #define __noreturn		__attribute__((noreturn))
 #define __used			__attribute__((used))
+#define __weak			__attribute__((weak))
 #define __printf(a, b)		__attribute__((format(printf, a, b)))
 
 #define likely(x)		__builtin_expect(!!(x), 1)

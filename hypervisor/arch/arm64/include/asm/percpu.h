@@ -40,6 +40,8 @@ struct irq_queue {
 	unsigned int head;
 	unsigned int count;
 	unsigned int dropped;
+	/* The CPU left the hypervisor: SGIs for it go to it physically. */
+	bool closed;
 	struct irq_queue_entry entry[IRQ_QUEUE_LEN];
 };
 
@@ -54,6 +56,10 @@ struct per_cpu_arch {
 	uint64_t orig_icc_ctlr;		/* ICC_CTLR_EL1 before entry */
 	bool stub_call_logged;		/* hvc #0 after enable: said */
 	struct irq_queue irqs;
+	/* Retries of a transient stage-2 fault (traps.c). */
+	uint64_t retry_gpa;
+	uint64_t retry_start_us;
+	unsigned int retries;
 };
 
 JH_STATIC_ASSERT(__builtin_offsetof(struct per_cpu_arch, linux_regs) ==

@@ -138,6 +138,9 @@
 #define DABT_WNR		(UL(1) << 6)
 /* Fault status: synchronous external abort. */
 #define FSC_SEA			UL(0x10)
+/* DFSC/IFSC: translation fault, level in bits 1:0 */
+#define FSC_TYPE_MASK		UL(0x3c)
+#define FSC_TRANSLATION		UL(0x04)
 
 /* MPIDR_EL1: the affinity fields */
 #define MPIDR_AFF_MASK		UL(0xff00ffffff)

@@ -38,6 +38,9 @@ void __noreturn arch_entry_abort(long err);
 void __noreturn arch_mmu_off_eret(paddr_t frame, paddr_t trampoline,
 				  uint64_t sctlr);
 extern char arch_mmu_off_eret_phys[];
+void __noreturn arch_mmu_off_cpu_off(paddr_t trampoline, uint64_t sctlr,
+				     uint64_t psci_fn);
+extern char arch_mmu_off_cpu_off_phys[];
 
 /* The guest did something the hypervisor does not allow or know. */
 void arch_guest_fault(struct per_cpu *pcpu, const char *what);

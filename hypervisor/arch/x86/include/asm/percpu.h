@@ -1,28 +1,81 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * x86 per-CPU data (skeleton).
+ * x86 per-CPU data. The VMCB and the host save area are the first two
+ * pages of the per-CPU area (page aligned, zeroed at entry); the fields
+ * entry.S writes follow at fixed offsets.
  */
 #ifndef _ASM_PERCPU_H
 #define _ASM_PERCPU_H
 
 #define HV_MAX_CPUS		16
-#define PERCPU_SIZE		0x8000
-#define PERCPU_DATA_SIZE	0x2000
+#define PERCPU_SIZE		0x8000		/* data + stack */
+#define PERCPU_DATA_SIZE	0x3000		/* zeroed at entry */
+
+/* Guest GPRs saved at each #VMEXIT: at the very top of the stack. */
+#define GUEST_REGS_SIZE		128
+
+/* Offsets into struct per_cpu_arch, for entry.S. */
+#define PCPU_LINUX_CR3		0x2000
+#define PCPU_LINUX_CR4		0x2008
+#define PCPU_LINUX_RSP		0x2010
+#define PCPU_LINUX_RIP		0x2018
+#define PCPU_LEAVE_VA		0x2020
+#define PCPU_TRAMP_VA		0x2028
+#define PCPU_TRAMP_PA		0x2030
+#define PCPU_LINUX_GDTR		0x2038
+#define PCPU_LINUX_IDTR		0x2048
 
 #ifndef __ASSEMBLER__
 #include <hv/types.h>
 
 struct per_cpu;
 
-struct per_cpu_arch {
-	uint64_t reserved;
+/*
+ * Guest registers VMRUN does not keep in the VMCB (rax and rsp are
+ * there). The rax slot holds the VMCB's physical address for the loop.
+ */
+struct guest_regs {
+	uint64_t vmcb_pa;
+	uint64_t rcx, rdx, rbx, rbp, rsi, rdi;
+	uint64_t r8, r9, r10, r11, r12, r13, r14, r15;
+	uint64_t pad;
 };
 
-/* No CPU runs the x86 hypervisor yet. */
-static inline struct per_cpu *arch_this_cpu(void)
-{
-	return NULL;
-}
+/* Registers the trampoline's leave routine expects (x86_leave()). */
+struct leave_state {
+	uint64_t cr3, rsp, rip, cr4, efer, rax, stgi, leave_va;
+};
+
+struct per_cpu_arch {
+	uint8_t vmcb[4096];		/* struct vmcb */
+	uint8_t host_save[4096];	/* VM_HSAVE_PA */
+	/* Written by entry.S. */
+	uint64_t linux_cr3, linux_cr4, linux_rsp, linux_rip;
+	uint64_t leave_va;		/* trampoline's leave routine */
+	uint64_t tramp_va, tramp_pa;	/* the trampoline page */
+	uint8_t linux_gdtr[16];		/* sgdt: limit, base */
+	uint8_t linux_idtr[16];
+	/* Written by C. */
+	uint64_t linux_efer;
+	struct guest_regs *regs;
+	bool flush_tlb;			/* TLB_CONTROL on the next VMRUN */
+	bool halted;			/* stopped after a fatal trap */
+	struct leave_state leave;
+};
+
+JH_STATIC_ASSERT(__builtin_offsetof(struct per_cpu_arch, linux_cr3) ==
+		 PCPU_LINUX_CR3, "entry.S offset");
+JH_STATIC_ASSERT(__builtin_offsetof(struct per_cpu_arch, tramp_pa) ==
+		 PCPU_TRAMP_PA, "entry.S offset");
+JH_STATIC_ASSERT(__builtin_offsetof(struct per_cpu_arch, linux_gdtr) ==
+		 PCPU_LINUX_GDTR, "entry.S offset");
+JH_STATIC_ASSERT(__builtin_offsetof(struct per_cpu_arch, linux_idtr) ==
+		 PCPU_LINUX_IDTR, "entry.S offset");
+JH_STATIC_ASSERT(sizeof(struct guest_regs) == GUEST_REGS_SIZE,
+		 "entry.S frame size");
+
+/* From the stack pointer: every CPU runs on its own per-CPU stack. */
+struct per_cpu *arch_this_cpu(void);
 #endif
 
 #endif /* _ASM_PERCPU_H */

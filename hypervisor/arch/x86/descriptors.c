@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The hypervisor's GDT and IDT. Linux's tables are not mapped in the
+ * hypervisor's address space, so without these an exception in the
+ * hypervisor would be a triple fault instead of a report.
+ *
+ * The GDT repeats Linux's kernel selectors (code 0x10, data 0x18), so CS
+ * and SS stay valid across the switch in both directions; the IDT routes
+ * the 32 exception vectors to a report that stops the CPU. Interrupts and
+ * NMIs never reach the hypervisor: it runs with GIF clear.
+ */
+#include <hv/percpu.h>
+#include <hv/printk.h>
+#include <hv/types.h>
+#include <asm/descriptors.h>
+#include <asm/io.h>
+
+#define KERNEL_CS		0x10
+#define NUM_VECTORS		32
+#define STUB_SIZE		16
+
+struct exception_frame {
+	uint64_t vector, error, rip, cs, rflags, rsp, ss;
+};
+
+struct gate {
+	uint64_t lo, hi;
+};
+
+static const uint64_t gdt[4] __aligned(16) = {
+	0,
+	0,
+	0x00af9b000000ffffULL,	/* 0x10: 64-bit code, DPL 0 */
+	0x00cf93000000ffffULL,	/* 0x18: data, DPL 0 */
+};
+
+static struct gate idt[NUM_VECTORS] __aligned(16);
+
+extern const uint8_t x86_exception_stubs[];
+
+void descriptors_init(void)
+{
+	uint64_t addr;
+	unsigned int n;
+
+	for (n = 0; n < NUM_VECTORS; n++) {
+		addr = (uintptr_t)x86_exception_stubs + n * STUB_SIZE;
+		/* present, DPL 0, 64-bit interrupt gate */
+		idt[n].lo = (addr & 0xffff) | ((uint64_t)KERNEL_CS << 16) |
+			(0x8eULL << 40) | ((addr >> 16 & 0xffff) << 48);
+		idt[n].hi = addr >> 32;
+	}
+}
+
+void descriptors_load(void)
+{
+	struct {
+		uint16_t limit;
+		uint64_t base;
+	} __attribute__((packed)) gdtr = {
+		sizeof(gdt) - 1, (uintptr_t)gdt
+	}, idtr = {
+		sizeof(idt) - 1, (uintptr_t)idt
+	};
+
+	asm volatile("lgdt %0" : : "m" (gdtr));
+	asm volatile("lidt %0" : : "m" (idtr));
+}
+
+void __noreturn x86_exception(struct exception_frame *f)
+{
+	struct per_cpu *pcpu = this_cpu();
+
+	printk("FATAL: hypervisor exception %llu (error 0x%llx) on CPU %u at rip 0x%llx, rsp 0x%llx, cr2 0x%llx; CPU stopped\n",
+	       (unsigned long long)f->vector, (unsigned long long)f->error,
+	       pcpu->cpu_id, (unsigned long long)f->rip,
+	       (unsigned long long)f->rsp, (unsigned long long)read_cr(2));
+	for (;;)
+		asm volatile("cli; hlt");
+}

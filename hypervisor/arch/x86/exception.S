@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Stubs for the 32 exception vectors of the hypervisor's own IDT. Each
+ * pushes a dummy error code where the CPU pushes none, then its vector,
+ * so x86_exception() sees one frame layout (struct exception_frame).
+ */
+#define HAS_ERROR(v)	((v) == 8 || ((v) >= 10 && (v) <= 14) || \
+			 (v) == 17 || (v) == 21 || (v) == 29 || (v) == 30)
+
+	.text
+	.balign 16
+	.global x86_exception_stubs
+x86_exception_stubs:
+	vector = 0
+	.rept 32
+	.balign 16
+	.if !((vector == 8) || (vector >= 10 && vector <= 14) || \
+	      (vector == 17) || (vector == 21) || (vector == 29) || \
+	      (vector == 30))
+	push	$0
+	.endif
+	push	$vector
+	jmp	exception_common
+	vector = vector + 1
+	.endr
+
+exception_common:
+	mov	%rsp, %rdi
+	and	$~0xf, %rsp
+	call	x86_exception		/* does not return */
+	ud2
+
+	.section .note.GNU-stack, "", %progbits

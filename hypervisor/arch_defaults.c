@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Weak defaults of arch hooks that an arch may leave out: each is correct,
+ * only coarser or more restrictive than what an arch can do. arm64 has
+ * its own of all of them.
+ */
+#include <jailhouse/hypercall.h>
+#include <hv/cell.h>
+#include <hv/control.h>
+#include <hv/percpu.h>
+
+/* Flushing the whole cell covers any range. */
+void __weak cell_arch_flush_tlb_range(struct cell *cell, uint64_t gpa,
+				      uint64_t size)
+{
+	cell_arch_flush_tlb(cell);
+}
+
+bool __weak cpu_arch_can_power_off(void)
+{
+	return false;
+}
+
+/* Not called while cpu_arch_can_power_off() says no: stay parked. */
+void __weak __noreturn cpu_arch_power_off(struct per_cpu *pcpu)
+{
+	for (;;)
+		cpu_arch_wait(pcpu);
+}
+
+int __weak cpu_arch_wait_off(struct per_cpu *target)
+{
+	return -JH_EBUSY;
+}
