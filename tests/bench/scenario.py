@@ -122,17 +122,20 @@ class Scenario:
         """Returns a list of failure messages; empty means pass."""
         failures = []
         steps = self.steps_for(arch)
-        run_re = re.compile(rf"^{MARK} (\d+) RUN: ")
-        rc_re = re.compile(rf"^{MARK} (\d+) RC=(\d+)")
+        # Markers are searched anywhere in a line: the hypervisor and the
+        # kernel print on the same UART as the guest shell, so a marker can
+        # land in the middle of someone else's line.
+        run_re = re.compile(rf"{MARK} (\d+) RUN: ")
+        rc_re = re.compile(rf"{MARK} (\d+) RC=(\d+)")
         run_at, rc_of = {}, {}
         for n, line in enumerate(log_lines):
-            m = run_re.match(line)
+            m = run_re.search(line)
             if m:
                 run_at.setdefault(int(m.group(1)), n)
-            m = rc_re.match(line)
+            m = rc_re.search(line)
             if m:
                 rc_of.setdefault(int(m.group(1)), int(m.group(2)))
-        if not any(line.startswith(f"{MARK} DONE") for line in log_lines):
+        if not any(f"{MARK} DONE" in line for line in log_lines):
             failures.append("the guest script did not finish (timeout, hang or crash)")
 
         cursor = 0
