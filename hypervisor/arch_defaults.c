@@ -16,6 +16,15 @@ void __weak cell_arch_flush_tlb_range(struct cell *cell, uint64_t gpa,
 	cell_arch_flush_tlb(cell);
 }
 
+void __weak comm_arch_fill(struct jh_comm_region *comm)
+{
+}
+
+bool __weak cpu_arch_offline_cpus_keep_running(void)
+{
+	return false;
+}
+
 bool __weak cpu_arch_can_power_off(void)
 {
 	return false;

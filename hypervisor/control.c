@@ -113,6 +113,12 @@ static int wait_parked(struct per_cpu *target)
 	return -JH_EBUSY;
 }
 
+int cpu_request_park(struct per_cpu *target)
+{
+	ask_to_park(target);
+	return wait_parked(target);
+}
+
 static int park_cell_cpus(struct cell *cell)
 {
 	unsigned int cpu;
@@ -149,6 +155,7 @@ static void comm_reset(struct cell *cell)
 	comm->num_cpus = cell->num_cpus;
 	comm->timer_frequency = timer_arch_frequency();
 	comm->console = cell->config->console;
+	comm_arch_fill(comm);
 	cache_arch_flush(comm, PAGE_SIZE);
 }
 
@@ -343,6 +350,11 @@ static int check_cpus(const struct jh_cell_desc *desc)
 				 desc->name, cpu);
 			return -JH_EINVAL;
 		}
+		/* x86: Linux's offline CPUs still run (hlt); park them now. */
+		if (pcpu->state == CPU_RUNNING &&
+		    cpu_arch_offline_cpus_keep_running() &&
+		    cpu_request_park(pcpu))
+			return -JH_EBUSY;
 		if (pcpu->state != CPU_PARKED) {
 			hv_error("cell \"%.32s\": CPU %u is still online in the root cell",
 				 desc->name, cpu);

@@ -1,25 +1,57 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * x86 cell setup: I/O and MSR permission bitmaps, platform mappings.
+ * x86 cell setup: the I/O and MSR permission bitmaps, and hand-over of
+ * ports, PCI devices and IOAPIC pins between the root cell and the cells
+ * created from it.
  *
- * For now the root cell may use every port and every MSR directly: both
- * bitmaps are all zero except for the MSRs that would let it take SVM
- * away from the hypervisor (EFER writes, VM_HSAVE_PA, VM_CR), which trap.
- * Restricting ports for non-root cells (pio_regions) comes with them.
+ * Ports. A non-root cell reaches exactly the ports of its pio_regions
+ * directly; the root cell every port except those of other cells. PCI
+ * configuration ports 0xcf8-0xcff always trap (pci.c mediates them).
  *
- * The local APIC, IOAPIC and PCI ECAM are not in the root's config
- * regions (the hypervisor will own them); until APIC/IOAPIC/PCI mediation
- * exists they are passed through to the root cell 1:1.
+ * MSRs, a fixed policy (the config format has no MSR list):
+ * - the root cell reaches every MSR except the ones that would take SVM
+ *   from the hypervisor (EFER writes are emulated, VM_HSAVE_PA and VM_CR
+ *   writes refused), writes of IA32_APIC_BASE (only rewriting its value
+ *   is allowed) and the x2APIC range (no x2APIC: the APIC is emulated in
+ *   xAPIC mode);
+ * - a non-root cell reaches only what a bare-metal program in long mode
+ *   needs and that touches nothing outside its CPU: TSC (read), PAT,
+ *   EFER (read; writes emulated), FS/GS base, KERNEL_GS_BASE, the
+ *   syscall MSRs, TSC_AUX (read), IA32_APIC_BASE (read). Everything else
+ *   gets #GP.
+ *
+ * The local APIC, the IOAPICs and the PCI ECAM are in no cell's nested
+ * page table: they trap and are emulated (apic.c, ioapic.c, pci.c).
  */
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
+#include <hv/control.h>
 #include <hv/page_pool.h>
+#include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/setup.h>
+#include <hv/string.h>
+#include <asm/ioapic.h>
+#include <asm/pci.h>
 #include <asm/svm.h>
 
-#define LAPIC_BASE		0xfee00000
-#define IOAPIC_SIZE		0x1000
+#define PCI_PORT_FIRST		0xcf8
+#define PCI_PORT_LAST		0xcff
+#define X2APIC_FIRST		0x800
+#define X2APIC_LAST		0x8ff
+
+#define MSR_TSC			0x00000010
+#define MSR_VM_HSAVE		MSR_VM_HSAVE_PA
+#define MSR_STAR		0xc0000081
+#define MSR_LSTAR		0xc0000082
+#define MSR_CSTAR		0xc0000083
+#define MSR_SFMASK		0xc0000084
+#define MSR_FS_BASE		0xc0000100
+#define MSR_GS_BASE		0xc0000101
+#define MSR_KERNEL_GS_BASE	0xc0000102
+#define MSR_TSC_AUX		0xc0000103
+
+enum msr_access { MSR_READ = 1, MSR_WRITE = 2, MSR_RW = 3 };
 
 /* Bit offset of an MSR's read bit in the MSR permission map. */
 static long msrpm_bit(uint32_t msr)
@@ -33,11 +65,72 @@ static long msrpm_bit(uint32_t msr)
 	return -1;
 }
 
-static void msrpm_trap_write(struct cell *cell, uint32_t msr)
+static void msrpm_set(struct cell *cell, uint32_t msr, enum msr_access acc,
+		      bool trap)
 {
-	long bit = msrpm_bit(msr) + 1;
+	long bit = msrpm_bit(msr);
+	unsigned int n;
 
-	cell->arch.msrpm[bit / 8] |= 1U << (bit % 8);
+	for (n = 0; n < 2; n++, bit++) {
+		if (!(acc & (1U << n)))
+			continue;
+		if (trap)
+			cell->arch.msrpm[bit / 8] |= 1U << (bit % 8);
+		else
+			cell->arch.msrpm[bit / 8] &= ~(1U << (bit % 8));
+	}
+}
+
+static void iopm_set(uint8_t *iopm, unsigned int first, unsigned int count,
+		     bool trap)
+{
+	unsigned int port;
+
+	for (port = first; port < first + count && port <= 0xffff; port++) {
+		if (trap)
+			iopm[port / 8] |= 1U << (port % 8);
+		else
+			iopm[port / 8] &= ~(1U << (port % 8));
+	}
+}
+
+static void iopm_set_regions(uint8_t *iopm, const struct jh_cell_desc *desc,
+			     bool trap)
+{
+	const struct jh_pio_region *pio = jh_cell_pio_regions(desc);
+	unsigned int n;
+
+	for (n = 0; n < desc->num_pio_regions; n++)
+		iopm_set(iopm, pio[n].base, pio[n].length, trap);
+}
+
+static void root_msr_policy(struct cell *cell)
+{
+	uint32_t msr;
+
+	msrpm_set(cell, MSR_EFER, MSR_WRITE, true);
+	msrpm_set(cell, MSR_VM_HSAVE, MSR_WRITE, true);
+	msrpm_set(cell, MSR_VM_CR, MSR_WRITE, true);
+	msrpm_set(cell, MSR_APIC_BASE, MSR_WRITE, true);
+	for (msr = X2APIC_FIRST; msr <= X2APIC_LAST; msr++)
+		msrpm_set(cell, msr, MSR_RW, true);
+}
+
+static void cell_msr_policy(struct cell *cell)
+{
+	memset(cell->arch.msrpm, 0xff, MSRPM_PAGES * PAGE_SIZE);
+	msrpm_set(cell, MSR_TSC, MSR_READ, false);
+	msrpm_set(cell, MSR_PAT, MSR_RW, false);
+	msrpm_set(cell, MSR_EFER, MSR_READ, false);
+	msrpm_set(cell, MSR_APIC_BASE, MSR_READ, false);
+	msrpm_set(cell, MSR_STAR, MSR_RW, false);
+	msrpm_set(cell, MSR_LSTAR, MSR_RW, false);
+	msrpm_set(cell, MSR_CSTAR, MSR_RW, false);
+	msrpm_set(cell, MSR_SFMASK, MSR_RW, false);
+	msrpm_set(cell, MSR_FS_BASE, MSR_RW, false);
+	msrpm_set(cell, MSR_GS_BASE, MSR_RW, false);
+	msrpm_set(cell, MSR_KERNEL_GS_BASE, MSR_RW, false);
+	msrpm_set(cell, MSR_TSC_AUX, MSR_READ, false);
 }
 
 int cell_arch_init(struct cell *cell)
@@ -51,38 +144,66 @@ int cell_arch_init(struct cell *cell)
 	}
 	cell->arch.iopm_pa = hv_virt2phys(cell->arch.iopm);
 	cell->arch.msrpm_pa = hv_virt2phys(cell->arch.msrpm);
-	msrpm_trap_write(cell, MSR_EFER);
-	msrpm_trap_write(cell, MSR_VM_HSAVE_PA);
-	msrpm_trap_write(cell, MSR_VM_CR);
+
+	if (cell == &root_cell) {
+		/* page_alloc zeroes: every port and MSR direct by default. */
+		root_msr_policy(cell);
+	} else {
+		memset(cell->arch.iopm, 0xff, IOPM_PAGES * PAGE_SIZE);
+		iopm_set_regions(cell->arch.iopm, cell->config, false);
+		cell_msr_policy(cell);
+	}
+	iopm_set(cell->arch.iopm, PCI_PORT_FIRST,
+		 PCI_PORT_LAST - PCI_PORT_FIRST + 1, true);
 	return 0;
 }
 
-static int map_device(struct cell *cell, paddr_t phys, uint64_t size)
+void cell_arch_exit(struct cell *cell)
 {
-	int err = pt_map(&cell->guest_pt, phys, phys, size,
-			 PT_READ | PT_WRITE | PT_DEVICE);
-
-	if (err)
-		hv_error("cell \"%s\": cannot map device 0x%llx+0x%llx (error %d)",
-			 cell->name, (unsigned long long)phys,
-			 (unsigned long long)size, err);
-	return err;
+	page_free(&hv.pool, cell->arch.iopm, IOPM_PAGES);
+	page_free(&hv.pool, cell->arch.msrpm, MSRPM_PAGES);
 }
 
+/* Nothing of the platform is mapped: see the top of this file. */
 int cell_arch_map_platform(struct cell *cell)
 {
-	const struct jh_x86_platform *plat = &hv.sysconfig->platform.x86;
-	const struct jh_irqchip *chip = jh_cell_irqchips(cell->config);
-	unsigned int n;
-	int err;
+	return 0;
+}
 
-	if (cell != &root_cell)
-		return 0;
-	err = map_device(cell, LAPIC_BASE, PAGE_SIZE);
-	for (n = 0; !err && n < cell->config->num_irqchips; n++)
-		err = map_device(cell, chip[n].address, IOAPIC_SIZE);
-	if (!err && plat->mmconfig_base)
-		err = map_device(cell, plat->mmconfig_base,
-				 ((uint64_t)plat->mmconfig_end_bus + 1) << 20);
-	return err;
+/* Control lock held; the new cell's CPUs are parked. */
+void cell_arch_assign(struct cell *cell)
+{
+	iopm_set_regions(root_cell.arch.iopm, cell->config, true);
+	iopm_set(root_cell.arch.iopm, PCI_PORT_FIRST,
+		 PCI_PORT_LAST - PCI_PORT_FIRST + 1, true);
+	pci_cell_assign(cell);
+	ioapic_cell_assign(cell);
+}
+
+void cell_arch_release(struct cell *cell)
+{
+	iopm_set_regions(root_cell.arch.iopm, cell->config, false);
+	iopm_set(root_cell.arch.iopm, PCI_PORT_FIRST,
+		 PCI_PORT_LAST - PCI_PORT_FIRST + 1, true);
+	pci_cell_release(cell);
+	ioapic_cell_release(cell);
+}
+
+/*
+ * No flush-by-ASID: each CPU flushes everything at its next VMRUN. CPUs
+ * running guest code get there at once through a kick.
+ */
+void cell_arch_flush_tlb(struct cell *cell)
+{
+	struct per_cpu *pcpu, *self = this_cpu();
+	unsigned int cpu;
+
+	for_each_cell_cpu(cpu, cell) {
+		pcpu = per_cpu(cpu);
+		if (!pcpu)
+			continue;
+		pcpu->arch.flush_tlb = true;
+		if (pcpu != self && pcpu->state == CPU_RUNNING)
+			cpu_arch_kick(cpu);
+	}
 }

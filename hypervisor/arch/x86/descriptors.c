@@ -6,8 +6,10 @@
  *
  * The GDT repeats Linux's kernel selectors (code 0x10, data 0x18), so CS
  * and SS stay valid across the switch in both directions; the IDT routes
- * the 32 exception vectors to a report that stops the CPU. Interrupts and
- * NMIs never reach the hypervisor: it runs with GIF clear.
+ * the 32 exception vectors to a report that stops the CPU. Interrupts
+ * never reach the hypervisor (it runs with GIF and IF clear); an NMI only
+ * when the NMI exit handler opens GIF for a moment to consume it, and its
+ * vector just returns.
  */
 #include <hv/percpu.h>
 #include <hv/printk.h>
@@ -36,7 +38,9 @@ static const uint64_t gdt[4] __aligned(16) = {
 
 static struct gate idt[NUM_VECTORS] __aligned(16);
 
-extern const uint8_t x86_exception_stubs[];
+#define VECTOR_NMI		2
+
+extern const uint8_t x86_exception_stubs[], x86_nmi_return[];
 
 void descriptors_init(void)
 {
@@ -44,7 +48,8 @@ void descriptors_init(void)
 	unsigned int n;
 
 	for (n = 0; n < NUM_VECTORS; n++) {
-		addr = (uintptr_t)x86_exception_stubs + n * STUB_SIZE;
+		addr = n == VECTOR_NMI ? (uintptr_t)x86_nmi_return :
+			(uintptr_t)x86_exception_stubs + n * STUB_SIZE;
 		/* present, DPL 0, 64-bit interrupt gate */
 		idt[n].lo = (addr & 0xffff) | ((uint64_t)KERNEL_CS << 16) |
 			(0x8eULL << 40) | ((addr >> 16 & 0xffff) << 48);

@@ -24,6 +24,11 @@ x86_exception_stubs:
 	vector = vector + 1
 	.endr
 
+	/* NMIs are consumed on purpose (svm.c, handle_nmi): nothing to do. */
+	.global x86_nmi_return
+x86_nmi_return:
+	iretq
+
 exception_common:
 	mov	%rsp, %rdi
 	and	$~0xf, %rsp

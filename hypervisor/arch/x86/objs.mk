@@ -6,10 +6,20 @@
 arch-objs := \
 	arch/x86/entry.o \
 	arch/x86/setup.o \
+	arch/x86/descriptors.o \
+	arch/x86/exception.o \
 	arch/x86/paging.o \
 	arch/x86/cell.o \
 	arch/x86/svm.o \
-	arch/x86/uart_8250.o
+	arch/x86/apic.o \
+	arch/x86/emulate.o \
+	arch/x86/guest_mem.o \
+	arch/x86/timer.o \
+	arch/x86/uart_8250.o \
+	arch/x86/insn_decode.o \
+	arch/x86/guest_walk.o \
+	arch/x86/pci.o \
+	arch/x86/ioapic.o
 
 # Linked in the top 2 GiB (asm/layout.h). No FP/SIMD: guest FP state is
 # never saved, so the hypervisor must not touch it.

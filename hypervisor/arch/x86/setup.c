@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * x86 bring-up and tear-down of the hypervisor on a CPU, and the arch
- * hooks of the generic core. Cells other than the root (INIT/SIPI, APIC,
- * IOAPIC, PCI) are not done yet: their hooks refuse or do nothing.
+ * hooks of the generic core that are not the vendor backend's (svm.c) or
+ * the cells' (cell.c).
  */
 #include <jailhouse/config.h>
 #include <jailhouse/hypercall.h>
@@ -11,7 +11,13 @@
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/setup.h>
+#include <asm/apic.h>
+#include <asm/descriptors.h>
 #include <asm/io.h>
+#include <asm/ioapic.h>
+#include <asm/pci.h>
+#include <asm/timer.h>
+#include <asm/vcpu.h>
 #include <asm/layout.h>
 #include <asm/processor.h>
 #include <asm/svm.h>
@@ -33,6 +39,7 @@ int setup_arch_early(void)
 {
 	uint32_t a, b, c, d;
 
+	descriptors_init();
 	cpuid(0x8000000a, 0, &a, &b, &c, &d);
 	if (!(d & 1)) {
 		hv_error("CPU has SVM but no nested paging (CPUID 0x8000000a EDX bit 0)");
@@ -63,8 +70,10 @@ int setup_arch_paging(struct paging *pg)
 			 (unsigned long long)arch->tramp_pa);
 		return -JH_EINVAL;
 	}
-	return pt_map(pg, arch->tramp_va, arch->tramp_pa, PAGE_SIZE,
-		      PT_READ | PT_EXEC);
+	if (pt_map(pg, arch->tramp_va, arch->tramp_pa, PAGE_SIZE,
+		   PT_READ | PT_EXEC))
+		return -JH_ENOMEM;
+	return guest_mem_init();
 }
 
 void paging_arch_hv_activate(paddr_t root)
@@ -83,12 +92,25 @@ void paging_arch_hv_flush(void)
 
 int setup_arch_init(void)
 {
+	int err;
+
 	printk("  CPU: AMD SVM, nested paging; no NRIP save, decode assists or flush-by-ASID assumed\n");
-	return 0;
+	err = apic_init();
+	if (!err)
+		err = apic_register_mmio();
+	if (!err)
+		err = pci_init();
+	if (!err)
+		err = ioapic_init();
+	if (!err)
+		err = timer_calibrate();
+	return err;
 }
 
 int setup_arch_cpu_init(struct per_cpu *pcpu)
 {
+	/* Exceptions and the kick NMI go through our IDT from now on. */
+	descriptors_load();
 	return svm_cpu_init(pcpu);
 }
 
@@ -132,76 +154,25 @@ void __noreturn arch_entry_abort(long err, struct per_cpu *pcpu)
 	      arch->linux_rip, efer, (uint64_t)err, efer & EFER_SVME);
 }
 
-/* Root cell hooks: bitmaps in cell.c, no cells besides the root yet. */
-void cell_arch_exit(struct cell *cell)
-{
-}
-
-void cell_arch_flush_tlb(struct cell *cell)
-{
-	unsigned int cpu;
-	struct per_cpu *pcpu;
-
-	for_each_cell_cpu(cpu, cell) {
-		pcpu = per_cpu(cpu);
-		if (pcpu)
-			pcpu->arch.flush_tlb = true;
-	}
-}
-
-/* Park and CPU hand-over come with non-root cells (INIT/SIPI). */
+/*
+ * A parked CPU polls its request; kicks are NMIs, which stay pending
+ * while the hypervisor runs, so there is nothing to sleep on.
+ */
 void cpu_arch_wait(struct per_cpu *pcpu)
 {
-	cpu_relax();
+	unsigned int n;
+
+	for (n = 0; n < 1000; n++)
+		cpu_relax();
 }
 
-void cpu_arch_kick(unsigned int target)
+/* Linux parks an offline CPU in a hlt loop of its own. */
+bool cpu_arch_offline_cpus_keep_running(void)
 {
-}
-
-void cpu_arch_reset(struct per_cpu *pcpu, uint64_t entry, uint64_t context,
-		    bool full_reset)
-{
-}
-
-void cpu_arch_enter_cell(struct per_cpu *pcpu)
-{
-}
-
-/* Stub clock: the TSC at an assumed 1 GHz until it is calibrated. */
-uint64_t timer_arch_now_us(void)
-{
-	uint32_t lo, hi;
-
-	asm volatile("rdtsc" : "=a" (lo), "=d" (hi));
-	return (((uint64_t)hi << 32) | lo) / 1000;
-}
-
-uint64_t timer_arch_frequency(void)
-{
-	return 0;
+	return true;
 }
 
 /* x86 caches are coherent for everything the hypervisor shares. */
 void cache_arch_flush(const void *start, uint64_t size)
 {
-}
-
-void cell_arch_assign(struct cell *cell)
-{
-}
-
-void cell_arch_release(struct cell *cell)
-{
-}
-
-/*
- * Without flush-by-ASID a range flush is a full flush. Weak, so that a
- * generic default (arch_defaults.c) may take its place.
- */
-__attribute__((weak)) void cell_arch_flush_tlb_range(struct cell *cell,
-						     uint64_t gpa,
-						     uint64_t size)
-{
-	cell_arch_flush_tlb(cell);
 }

@@ -5,9 +5,13 @@
  *
  * The CPU model has no NRIP save and no decode assists, so the handlers
  * advance RIP by the known length of the few instructions they intercept
- * (CPUID 2 bytes, VMMCALL 3, RDMSR/WRMSR 2). There is no flush-by-ASID:
- * every cell CPU runs with ASID 1 and TLB_CONTROL flushes all ASIDs when
- * its nested page table changed (and on the first VMRUN).
+ * (CPUID 2 bytes, VMMCALL 3, RDMSR/WRMSR 2) and decode the rest (MMIO,
+ * port I/O: emulate.c). There is no flush-by-ASID: every cell CPU runs
+ * with ASID 1 and TLB_CONTROL flushes all ASIDs when its nested page
+ * table changed, and whenever the CPU changes cells.
+ *
+ * Every CPU intercepts NMI: the hypervisor kicks a CPU (cpu_arch_kick)
+ * with an NMI, and a CPU that takes the exit looks at its requests.
  */
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
@@ -16,8 +20,12 @@
 #include <hv/printk.h>
 #include <hv/setup.h>
 #include <hv/string.h>
+#include <hv/control.h>
+#include <asm/apic.h>
 #include <asm/io.h>
+#include <asm/processor.h>
 #include <asm/svm.h>
+#include <asm/vcpu.h>
 
 #define CPUID_HV_LEAF		0x40000000
 #define CPUID_HV_LAST		0x400000ff
@@ -28,8 +36,17 @@
 #define HV_SIG_ECX		0x73756f68	/* "hous" */
 #define HV_SIG_EDX		0x4d565365	/* "eSVM" */
 
+/* VMCB attribute format: type, S, DPL, P in bits 0-7; L 9, D/B 10, G 11. */
 #define SEG_ATTR_CODE64		0x0a9b	/* P, S, code RX accessed, L, G */
 #define SEG_ATTR_DATA		0x0c93	/* P, S, data RW accessed, D/B, G */
+#define SEG_ATTR_REAL_CODE	0x009b
+#define SEG_ATTR_REAL_DATA	0x0093
+#define SEG_ATTR_LDT		0x0082
+#define SEG_ATTR_TSS16_BUSY	0x0083
+#define SEG_ATTR_L		0x0200
+#define SEG_ATTR_DB		0x0400
+#define CR0_PE			(1ULL << 0)
+#define CR0_ET			(1ULL << 4)
 
 static struct vmcb *vmcb_of(struct per_cpu *pcpu)
 {
@@ -68,6 +85,21 @@ static uint16_t read_sel(int which)
 	return sel;
 }
 
+static void set_intercepts(struct vmcb *vmcb, const struct cell *cell)
+{
+	vmcb->intercept_exceptions = 1U << VECTOR_MC;
+	vmcb->intercept_misc1 = INTERCEPT_NMI | INTERCEPT_CPUID |
+		INTERCEPT_IOIO | INTERCEPT_MSR | INTERCEPT_SHUTDOWN;
+	vmcb->intercept_misc2 = INTERCEPT_VMRUN | INTERCEPT_VMMCALL |
+		INTERCEPT_VMLOAD | INTERCEPT_VMSAVE | INTERCEPT_STGI |
+		INTERCEPT_CLGI | INTERCEPT_SKINIT;
+	vmcb->iopm_base_pa = cell->arch.iopm_pa;
+	vmcb->msrpm_base_pa = cell->arch.msrpm_pa;
+	vmcb->guest_asid = 1;
+	vmcb->np_enable = 1;
+	vmcb->n_cr3 = cell->guest_pt.root_phys;
+}
+
 /* Linux exactly as it was when it called the trampoline. */
 static void vmcb_init_root(struct per_cpu *pcpu)
 {
@@ -75,16 +107,7 @@ static void vmcb_init_root(struct per_cpu *pcpu)
 	struct vmcb *vmcb = vmcb_of(pcpu);
 	paddr_t pa = hv_virt2phys(vmcb);
 
-	vmcb->intercept_misc1 = INTERCEPT_CPUID | INTERCEPT_IOIO |
-		INTERCEPT_MSR | INTERCEPT_SHUTDOWN;
-	vmcb->intercept_misc2 = INTERCEPT_VMRUN | INTERCEPT_VMMCALL |
-		INTERCEPT_VMLOAD | INTERCEPT_VMSAVE | INTERCEPT_STGI |
-		INTERCEPT_CLGI | INTERCEPT_SKINIT;
-	vmcb->iopm_base_pa = root_cell.arch.iopm_pa;
-	vmcb->msrpm_base_pa = root_cell.arch.msrpm_pa;
-	vmcb->guest_asid = 1;
-	vmcb->np_enable = 1;
-	vmcb->n_cr3 = root_cell.guest_pt.root_phys;
+	set_intercepts(vmcb, &root_cell);
 	arch->flush_tlb = true;
 
 	set_seg(&vmcb->cs, read_sel(0), SEG_ATTR_CODE64);
@@ -116,6 +139,47 @@ static void vmcb_init_root(struct per_cpu *pcpu)
 	arch->regs->vmcb_pa = pa;
 }
 
+static void set_real_seg(struct vmcb_seg *seg, uint16_t sel, uint16_t attrib)
+{
+	seg->selector = sel;
+	seg->attrib = attrib;
+	seg->limit = 0xffff;
+	seg->base = (uint64_t)sel << 4;
+}
+
+/*
+ * The state a CPU has after INIT and SIPI (or the cell's reset address):
+ * real mode, paging off, CS:IP = entry (CS base entry & ~0xf, so that a
+ * SIPI vector's page gives CS = vector << 8, IP = 0, as on hardware).
+ */
+static void vmcb_reset_real_mode(struct per_cpu *pcpu, uint64_t entry)
+{
+	struct vmcb *vmcb = vmcb_of(pcpu);
+
+	memset(&vmcb->es, 0, sizeof(*vmcb) - 0x400);
+	set_real_seg(&vmcb->cs, (entry >> 4) & 0xffff, SEG_ATTR_REAL_CODE);
+	set_real_seg(&vmcb->ds, 0, SEG_ATTR_REAL_DATA);
+	set_real_seg(&vmcb->es, 0, SEG_ATTR_REAL_DATA);
+	set_real_seg(&vmcb->ss, 0, SEG_ATTR_REAL_DATA);
+	set_real_seg(&vmcb->fs, 0, SEG_ATTR_REAL_DATA);
+	set_real_seg(&vmcb->gs, 0, SEG_ATTR_REAL_DATA);
+	set_real_seg(&vmcb->ldtr, 0, SEG_ATTR_LDT);
+	set_real_seg(&vmcb->tr, 0, SEG_ATTR_TSS16_BUSY);
+	vmcb->gdtr.limit = 0xffff;
+	vmcb->idtr.limit = 0xffff;
+	vmcb->rip = entry & 0xf;
+	vmcb->rflags = 0x2;
+	vmcb->cr0 = CR0_ET;
+	vmcb->efer = EFER_SVME;
+	vmcb->dr6 = 0xffff0ff0;
+	vmcb->dr7 = 0x400;
+	vmcb->g_pat = 0x0007040600070406ULL;
+	vmcb->eventinj = 0;
+	vmcb->interrupt_shadow = 0;
+	memset(pcpu->arch.regs, 0, sizeof(*pcpu->arch.regs));
+	pcpu->arch.regs->vmcb_pa = hv_virt2phys(vmcb);
+}
+
 int svm_cpu_init(struct per_cpu *pcpu)
 {
 	struct per_cpu_arch *arch = &pcpu->arch;
@@ -133,6 +197,7 @@ int svm_cpu_init(struct per_cpu *pcpu)
 	}
 	wrmsr(MSR_EFER, arch->linux_efer | EFER_SVME);
 	wrmsr(MSR_VM_HSAVE_PA, hv_virt2phys(arch->host_save));
+	apic_cpu_init(pcpu);
 	vmcb_init_root(pcpu);
 	return 0;
 }
@@ -158,9 +223,12 @@ void svm_cpu_exit(struct per_cpu *pcpu)
 	wrmsr(MSR_VM_HSAVE_PA, 0);
 }
 
+
 static const char *exit_name(uint64_t code)
 {
 	switch (code) {
+	case EXIT_EXCP_BASE + VECTOR_MC: return "machine check";
+	case EXIT_NMI: return "NMI";
 	case EXIT_CPUID: return "CPUID";
 	case EXIT_IOIO: return "IOIO";
 	case EXIT_MSR: return "MSR";
@@ -196,14 +264,89 @@ static void inject(struct vmcb *vmcb, unsigned int vector, bool err_code)
 		(err_code ? EVENT_ERR_VALID : 0);
 }
 
-/* Nothing sensible to return to: this CPU stops for good. */
-static void __noreturn halt_cpu(struct per_cpu *pcpu)
+/*
+ * The cell broke the rules or its CPU is lost: a non-root cell fails as
+ * a whole (its CPUs park); a root CPU parks for good, so that Linux's
+ * other CPUs and the other cells go on.
+ */
+static void stop_guest(struct per_cpu *pcpu, const char *why)
 {
+	if (pcpu->cell != &root_cell) {
+		cell_fail(pcpu, why);
+		return;
+	}
+	printk("root cell CPU %u stopped: %s\n", pcpu->cpu_id, why);
 	pcpu->state = CPU_FAILED;
-	pcpu->arch.halted = true;
-	printk("CPU %u halted\n", pcpu->cpu_id);
-	for (;;)
-		asm volatile("cli; hlt");
+	cpu_park(pcpu);
+}
+
+/* Vendor interface (asm/vcpu.h). */
+uint64_t vcpu_gpr_read(struct per_cpu *pcpu, unsigned int reg)
+{
+	struct guest_regs *r = pcpu->arch.regs;
+	uint64_t *slots = &r->rcx;
+
+	if (reg == 0)
+		return vmcb_of(pcpu)->rax;
+	if (reg == 4)
+		return vmcb_of(pcpu)->rsp;
+	/* rcx rdx rbx, then rbp rsi rdi r8..r15: no slot for rsp. */
+	return slots[reg < 4 ? reg - 1 : reg - 2];
+}
+
+void vcpu_gpr_write(struct per_cpu *pcpu, unsigned int reg, uint64_t val)
+{
+	struct guest_regs *r = pcpu->arch.regs;
+	uint64_t *slots = &r->rcx;
+
+	if (reg == 0)
+		vmcb_of(pcpu)->rax = val;
+	else if (reg == 4)
+		vmcb_of(pcpu)->rsp = val;
+	else
+		slots[reg < 4 ? reg - 1 : reg - 2] = val;
+}
+
+void vcpu_code_state(struct per_cpu *pcpu, uint64_t *rip_linear,
+		     enum x86_cpu_mode *mode, struct x86_paging_state *pg)
+{
+	struct vmcb *vmcb = vmcb_of(pcpu);
+
+	pg->cr0 = vmcb->cr0;
+	pg->cr3 = vmcb->cr3;
+	pg->cr4 = vmcb->cr4;
+	pg->efer = vmcb->efer;
+	if ((vmcb->efer & EFER_LMA) && (vmcb->cs.attrib & SEG_ATTR_L)) {
+		*mode = X86_MODE_LONG64;
+		*rip_linear = vmcb->rip;
+		return;
+	}
+	if (!(vmcb->cr0 & CR0_PE))
+		*mode = X86_MODE_REAL16;
+	else if (vmcb->cs.attrib & SEG_ATTR_DB)
+		*mode = X86_MODE_PROT32;
+	else
+		*mode = X86_MODE_PROT16;
+	*rip_linear = (vmcb->cs.base + vmcb->rip) & 0xffffffff;
+}
+
+uint64_t vcpu_rip(struct per_cpu *pcpu)
+{
+	return vmcb_of(pcpu)->rip;
+}
+
+void vcpu_skip_insn(struct per_cpu *pcpu, unsigned int len)
+{
+	struct vmcb *vmcb = vmcb_of(pcpu);
+
+	vmcb->rip += len;
+	/* An instruction we emulated ends any mov-ss/sti shadow. */
+	vmcb->interrupt_shadow = 0;
+}
+
+void vcpu_inject_gp(struct per_cpu *pcpu)
+{
+	inject(vmcb_of(pcpu), VECTOR_GP, true);
 }
 
 static void handle_cpuid(struct per_cpu *pcpu, struct guest_regs *regs)
@@ -250,25 +393,95 @@ static void handle_vmmcall(struct per_cpu *pcpu, struct guest_regs *regs)
 						 regs->rsi);
 }
 
-/* Only the MSRs cell.c traps: writes of EFER, VM_HSAVE_PA, VM_CR. */
+/* Only the MSRs cell.c traps get here (see the policy there). */
 static void handle_msr(struct per_cpu *pcpu, struct guest_regs *regs)
 {
 	struct vmcb *vmcb = vmcb_of(pcpu);
 	uint32_t msr = (uint32_t)regs->rcx;
 	uint64_t val = (vmcb->rax & 0xffffffff) | (regs->rdx << 32);
+	bool write = vmcb->exitinfo1 == 1;
 
 	pcpu->stats[JH_STAT_MSR]++;
-	if (vmcb->exitinfo1 == 1 && msr == MSR_EFER) {
+	if (write && msr == MSR_EFER) {
 		/* SVME must stay set for VMRUN; the guest never sees it. */
 		vmcb->efer = val | EFER_SVME;
 		vmcb->rip += 2;
 		return;
 	}
-	printk("trap: cell \"%s\" CPU %u: %s of MSR 0x%x at rip 0x%llx refused\n",
-	       pcpu->cell->name, pcpu->cpu_id,
-	       vmcb->exitinfo1 ? "write" : "read", msr,
-	       (unsigned long long)vmcb->rip);
+	if (write && msr == MSR_APIC_BASE &&
+	    !((val ^ rdmsr(MSR_APIC_BASE)) & ~APIC_BASE_BSP_FLAG)) {
+		/* Rewriting what is there (Linux does at CPU bring-up). */
+		vmcb->rip += 2;
+		return;
+	}
+	if (ratelimit_ok(&pcpu->arch.msr_refusals, 8))
+		printk("cell \"%s\" CPU %u: %s of MSR 0x%x at rip 0x%llx refused (#GP)\n",
+		       pcpu->cell->name, pcpu->cpu_id,
+		       write ? "write" : "read", msr,
+		       (unsigned long long)vmcb->rip);
 	inject(vmcb, VECTOR_GP, true);
+}
+
+/*
+ * Our kick or an NMI meant for the guest? Either way it must be taken
+ * out of the CPU first: with GIF clear it stays pending, and the next
+ * VMRUN would exit again at once. A moment of GIF lets the hypervisor's
+ * own NMI handler (which does nothing) consume it; the jump ends the
+ * instruction block so that an emulator looks at pending events.
+ */
+static void handle_nmi(struct per_cpu *pcpu)
+{
+	asm volatile("stgi; jmp 1f; 1: clgi" : : : "memory");
+	if (pcpu->arch.kick_pending) {
+		pcpu->arch.kick_pending = false;
+		return;		/* requests are looked at on the way out */
+	}
+	if (pcpu->cell == &root_cell)
+		vmcb_of(pcpu)->eventinj = 2 | EVENT_TYPE_NMI | EVENT_VALID;
+	else if (ratelimit_ok(&pcpu->arch.ipi_refusals, 8))
+		printk("cell \"%s\" CPU %u: NMI from the platform dropped\n",
+		       pcpu->cell->name, pcpu->cpu_id);
+}
+
+static void handle_npf(struct per_cpu *pcpu)
+{
+	uint64_t gpa = vmcb_of(pcpu)->exitinfo2;
+	const char *why;
+
+	if (x86_handle_mmio(pcpu, gpa, &why))
+		return;
+	/* A break-before-make window of a table change: just retry. */
+	if (cell_fault_is_transient(pcpu->cell, gpa))
+		return;
+	trap_report(pcpu, why);
+	if (pcpu->cell == &root_cell) {
+		/* Linux gets a #GP it can report (oops), not a lost CPU. */
+		inject(vmcb_of(pcpu), VECTOR_GP, true);
+		return;
+	}
+	printk("cell \"%s\": access to guest-physical 0x%llx outside its memory\n",
+	       pcpu->cell->name, (unsigned long long)gpa);
+	stop_guest(pcpu, "nested page fault");
+}
+
+static void handle_ioio(struct per_cpu *pcpu)
+{
+	uint64_t info = vmcb_of(pcpu)->exitinfo1;
+	unsigned int size = info & IOIO_SZ32 ? 4 : info & IOIO_SZ16 ? 2 : 1;
+	uint16_t port = info >> 16;
+	const char *why;
+
+	if (x86_handle_pio(pcpu, port, size, info & IOIO_IN, info & IOIO_STR,
+			   &why))
+		return;
+	printk("cell \"%s\" CPU %u: %s port 0x%x (%u bytes) at rip 0x%llx: %s\n",
+	       pcpu->cell->name, pcpu->cpu_id, info & IOIO_IN ? "in" : "out",
+	       port, size, (unsigned long long)vmcb_of(pcpu)->rip, why);
+	if (pcpu->cell == &root_cell) {
+		inject(vmcb_of(pcpu), VECTOR_GP, true);
+		return;
+	}
+	stop_guest(pcpu, "port I/O not permitted");
 }
 
 void svm_handle_exit(struct guest_regs *regs)
@@ -281,6 +494,9 @@ void svm_handle_exit(struct guest_regs *regs)
 	vmcb->eventinj = 0;
 
 	switch (vmcb->exitcode) {
+	case EXIT_NMI:
+		handle_nmi(pcpu);
+		break;
 	case EXIT_CPUID:
 		handle_cpuid(pcpu, regs);
 		break;
@@ -300,28 +516,58 @@ void svm_handle_exit(struct guest_regs *regs)
 		inject(vmcb, VECTOR_UD, false);
 		break;
 	case EXIT_NPF:
-		pcpu->stats[JH_STAT_MMIO]++;
-		trap_report(pcpu, "no mapping for this guest-physical address (info2), #GP injected");
-		inject(vmcb, VECTOR_GP, true);
+		handle_npf(pcpu);
 		break;
 	case EXIT_IOIO:
-		pcpu->stats[JH_STAT_PIO]++;
-		trap_report(pcpu, "port access refused, #GP injected");
-		inject(vmcb, VECTOR_GP, true);
+		handle_ioio(pcpu);
 		break;
 	case EXIT_SHUTDOWN:
-		trap_report(pcpu, "the cell's CPU is lost");
-		halt_cpu(pcpu);
+		trap_report(pcpu, "the CPU is lost");
+		stop_guest(pcpu, "triple fault");
+		break;
+	case EXIT_EXCP_BASE + VECTOR_MC:
+		trap_report(pcpu, "machine check in guest mode");
+		stop_guest(pcpu, "machine check");
+		break;
 	case EXIT_INVALID:
 		trap_report(pcpu, "VMRUN refused the guest state");
-		halt_cpu(pcpu);
+		stop_guest(pcpu, "invalid guest state");
+		break;
 	default:
-		trap_report(pcpu, "no handler");
-		halt_cpu(pcpu);
+		trap_report(pcpu, "no handler for this exit");
+		stop_guest(pcpu, "unhandled exit");
 	}
+
+	/* A request (park, start) that a kick announced, or one pending. */
+	cpu_check_requests(pcpu);
 
 	if (pcpu->arch.flush_tlb) {
 		vmcb->tlb_control = TLB_CONTROL_FLUSH_ALL;
 		pcpu->arch.flush_tlb = false;
 	}
+}
+
+/* Generic core hooks for CPU hand-over (hv/control.h). */
+void cpu_arch_reset(struct per_cpu *pcpu, uint64_t entry, uint64_t context,
+		    bool full_reset)
+{
+	apic_cpu_reset();
+	vmcb_reset_real_mode(pcpu, entry);
+}
+
+void cpu_arch_enter_cell(struct per_cpu *pcpu)
+{
+	set_intercepts(vmcb_of(pcpu), pcpu->cell);
+	pcpu->arch.flush_tlb = true;
+}
+
+void cpu_arch_kick(unsigned int target)
+{
+	struct per_cpu *pcpu = per_cpu(target);
+
+	if (!pcpu)
+		return;
+	pcpu->arch.kick_pending = true;
+	smp_wmb();
+	apic_send_nmi(target);
 }

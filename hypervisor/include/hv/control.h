@@ -8,6 +8,7 @@
 #include <hv/types.h>
 
 struct cell;
+struct jh_comm_region;
 struct per_cpu;
 
 /*
@@ -22,7 +23,10 @@ void cpu_request_start(struct per_cpu *target, struct cell *cell,
 		       uint64_t entry, uint64_t context);
 /* Kick handler of a running CPU: parks it if asked to. */
 void cpu_check_requests(struct per_cpu *pcpu);
-/* Asks a running CPU to park; waits a bounded time for it. */
+/*
+ * Asks a running CPU to park; waits a bounded time for it (control lock
+ * held, dropped while waiting). 0 or -JH_EBUSY.
+ */
 int cpu_request_park(struct per_cpu *target);
 
 /* Called by trap handlers when a non-root cell breaks the rules. */
@@ -41,6 +45,8 @@ void control_cell_stop_self(struct per_cpu *pcpu);
 /* A monotonic clock in microseconds, and the guest timer frequency. */
 uint64_t timer_arch_now_us(void);
 uint64_t timer_arch_frequency(void);
+/* Arch fields of a fresh comm region (x86: APIC timer rate). */
+void comm_arch_fill(struct jh_comm_region *comm);
 /* Writes back and drops cached lines (memory a guest reads uncached). */
 void cache_arch_flush(const void *start, uint64_t size);
 /* Waits for a kick or a short bounded time; never forever. */
@@ -64,6 +70,12 @@ void cpu_arch_enter_cell(struct per_cpu *pcpu);
  * target off; 0 or -JH_EBUSY.
  */
 bool cpu_arch_can_power_off(void);
+/*
+ * Does a CPU that the root cell's OS took offline keep running guest code
+ * (x86: a hlt loop) instead of parking in the hypervisor through firmware
+ * (arm64: PSCI CPU_OFF)? Then cell create parks it. Default: no.
+ */
+bool cpu_arch_offline_cpus_keep_running(void);
 void __noreturn cpu_arch_power_off(struct per_cpu *pcpu);
 int cpu_arch_wait_off(struct per_cpu *target);
 

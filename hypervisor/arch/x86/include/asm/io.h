@@ -20,6 +20,32 @@ static inline uint8_t inb(uint16_t port)
 	return val;
 }
 
+static inline void outw(uint16_t port, uint16_t val)
+{
+	asm volatile("outw %0, %1" : : "a" (val), "Nd" (port));
+}
+
+static inline uint16_t inw(uint16_t port)
+{
+	uint16_t val;
+
+	asm volatile("inw %1, %0" : "=a" (val) : "Nd" (port));
+	return val;
+}
+
+static inline void outl(uint16_t port, uint32_t val)
+{
+	asm volatile("outl %0, %1" : : "a" (val), "Nd" (port));
+}
+
+static inline uint32_t inl(uint16_t port)
+{
+	uint32_t val;
+
+	asm volatile("inl %1, %0" : "=a" (val) : "Nd" (port));
+	return val;
+}
+
 static inline uint64_t rdmsr(uint32_t msr)
 {
 	uint32_t lo, hi;

@@ -26,6 +26,7 @@
 #define PCPU_LINUX_IDTR		0x2048
 
 #ifndef __ASSEMBLER__
+#include <hv/printk.h>
 #include <hv/types.h>
 
 struct per_cpu;
@@ -59,8 +60,16 @@ struct per_cpu_arch {
 	uint64_t linux_efer;
 	struct guest_regs *regs;
 	bool flush_tlb;			/* TLB_CONTROL on the next VMRUN */
-	bool halted;			/* stopped after a fatal trap */
 	struct leave_state leave;
+	/* Local APIC (apic.c). */
+	uint32_t apic_id;
+	uint32_t apic_ldr, apic_dfr;	/* as this CPU's cell last set them */
+	uint32_t apic_icr_hi;		/* shadow: the cell's ICR high */
+	struct ratelimit ipi_refusals;
+	bool wait_for_sipi;		/* got INIT: a SIPI starts it */
+	/* Set before the kick NMI, so that an NMI of the guest is told apart. */
+	volatile bool kick_pending;
+	struct ratelimit pio_refusals, msr_refusals;
 };
 
 JH_STATIC_ASSERT(__builtin_offsetof(struct per_cpu_arch, linux_cr3) ==

@@ -9,13 +9,17 @@
 
 #include <hv/types.h>
 
+#define MSR_APIC_BASE		0x0000001b
+#define APIC_BASE_BSP_FLAG	(1ULL << 8)
 #define MSR_EFER		0xc0000080
+#define EFER_LMA		(1ULL << 10)
 #define MSR_PAT			0x00000277
 #define MSR_VM_CR		0xc0010114
 #define MSR_VM_HSAVE_PA		0xc0010117
 #define EFER_SVME		(1ULL << 12)
 
 /* Intercept word 3 (offset 0x0c) and word 4 (offset 0x10). */
+#define INTERCEPT_NMI		(1U << 1)
 #define INTERCEPT_CPUID		(1U << 18)
 #define INTERCEPT_IOIO		(1U << 27)
 #define INTERCEPT_MSR		(1U << 28)
@@ -30,6 +34,8 @@
 
 #define TLB_CONTROL_FLUSH_ALL	1
 
+#define EXIT_EXCP_BASE		0x40	/* + vector */
+#define EXIT_NMI		0x61
 #define EXIT_IOIO		0x7b
 #define EXIT_MSR		0x7c
 #define EXIT_SHUTDOWN		0x7f
@@ -47,9 +53,17 @@
 /* EVENTINJ */
 #define EVENT_VALID		(1ULL << 31)
 #define EVENT_ERR_VALID		(1ULL << 11)
+#define EVENT_TYPE_NMI		(2ULL << 8)
 #define EVENT_TYPE_EXCEPTION	(3ULL << 8)
 #define VECTOR_UD		6
 #define VECTOR_GP		13
+#define VECTOR_MC		18
+
+/* EXITINFO1 of an IOIO exit. */
+#define IOIO_IN			(1ULL << 0)
+#define IOIO_STR		(1ULL << 2)
+#define IOIO_SZ16		(1ULL << 5)
+#define IOIO_SZ32		(1ULL << 6)
 
 struct vmcb_seg {
 	uint16_t selector;

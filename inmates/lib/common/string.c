@@ -2,8 +2,10 @@
 /*
  * The few string functions a freestanding build still needs: GCC may emit
  * calls to memset and memcpy for struct initialisation and copies.
- * Byte-wise on purpose: memory is Device-nGnRnE with the MMU off, where
- * unaligned wider accesses would fault.
+ * Byte-wise on purpose: an arm64 inmate runs with the MMU off, so all its
+ * memory is Device-nGnRnE, where unaligned wider accesses would fault.
+ * The build forbids GCC to turn these loops back into calls to themselves
+ * (-fno-tree-loop-distribute-patterns).
  */
 #include <inmate.h>
 

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The body shared by the x86 demo cells on the qemu-q35 system config:
+ * CPU 3 (APIC ID 3), 1 MiB of the cell pool seen by the inmate at
+ * guest-physical 0, where its CPU starts in real mode, and the comm
+ * region at 0x80000000. The inmates print through the console hypercall
+ * and use only their CPU's local APIC (its timer, IPIs), which the
+ * hypervisor emulates for every cell, so most cells own no port, no
+ * IOAPIC pin and no PCI device. The cells share CPU 3 and run one at a
+ * time.
+ *
+ * Ports 0xcf8/0xcfc and the ECAM are always intercepted: a cell without
+ * PCI devices reads all-ones there. Any port not listed in pio_regions
+ * stops the cell.
+ *
+ * Before including, define:
+ *   DEMO_CELL_NAME      the cell's name, used by the CLI
+ *   DEMO_CELL_RAM_PHYS  physical start of its 1 MiB in the cell pool
+ * and optionally:
+ *   DEMO_CELL_OWNS_COM2 the cell drives COM2 itself: ports 0x2f8-0x2ff,
+ *                       IOAPIC pin 3 (its IRQ) and the comm region's
+ *                       console say so
+ */
+#include "config-file.h"
+
+#define CELL_CPU	3
+#define IOAPIC_BASE	0xfec00000
+#define COM2_PORT	0x2f8
+#define COM2_IRQ_PIN	3
+
+static const struct {
+	struct jh_cell_desc cell;
+	uint64_t cpus[1];
+	struct jh_memory_region mem_regions[2];
+#ifdef DEMO_CELL_OWNS_COM2
+	struct jh_irqchip irqchips[1];
+	struct jh_pio_region pio_regions[1];
+#endif
+} JH_PACKED config CONFIG_OBJECT = {
+	.cell = {
+		.signature = JH_CELL_SIGNATURE,
+		.revision = JH_CONFIG_REVISION,
+		.arch = JH_ARCH_X86,
+		.name = DEMO_CELL_NAME,
+		.flags = JH_CELL_CONSOLE_ALLOWED,
+		.cpu_set_size = sizeof(config.cpus),
+		.num_memory_regions = ARRAY_ITEMS(config.mem_regions),
+#ifdef DEMO_CELL_OWNS_COM2
+		.num_irqchips = ARRAY_ITEMS(config.irqchips),
+		.num_pio_regions = ARRAY_ITEMS(config.pio_regions),
+		/* The inmate finds its UART here (comm region console). */
+		.console = {
+			.address = COM2_PORT,
+			.size = 8,
+			.type = JH_CON_8250_PIO,
+		},
+#else
+		/* No UART of its own: it prints through the hypervisor. */
+		.console = { .type = JH_CON_NONE },
+#endif
+		/* Real mode, CS:IP 0000:0000: the image's first byte. */
+		.cpu_reset_address = 0,
+	},
+
+	.cpus = { 1ull << CELL_CPU },
+
+	.mem_regions = {
+		/* RAM: image, command line at 0x1000, page tables, stack. */
+		{
+			.phys_start = DEMO_CELL_RAM_PHYS,
+			.virt_start = 0,
+			.size = MiB(1),
+			.flags = JH_MEM_READ | JH_MEM_WRITE | JH_MEM_EXECUTE |
+				 JH_MEM_LOADABLE,
+		},
+		/* Comm region: shutdown handshake, console, frequencies. */
+		{
+			.virt_start = 0x80000000,
+			.size = KiB(4),
+			.flags = JH_MEM_READ | JH_MEM_WRITE |
+				 JH_MEM_COMM_REGION,
+		},
+	},
+
+#ifdef DEMO_CELL_OWNS_COM2
+	/* COM2's interrupt line; the heartbeat polls, but the pin is the
+	 * cell's so that root Linux cannot take it. */
+	.irqchips = {
+		{
+			.address = IOAPIC_BASE,
+			.id = 0,
+			.pin_base = 0,
+			.pin_bitmap = { 1u << COM2_IRQ_PIN },
+		},
+	},
+
+	.pio_regions = {
+		{ .base = COM2_PORT, .length = 8 },
+	},
+#endif
+};

@@ -1,0 +1,396 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The local APIC (xAPIC mode; the bench's CPU model has no x2APIC).
+ *
+ * No cell maps the APIC page: every access traps (nested page fault) and
+ * lands in apic_mmio(), which performs it on the CPU's own APIC through
+ * the hypervisor's mapping. Almost every register passes through, because
+ * a CPU's APIC belongs to the cell that owns the CPU. The exceptions:
+ *
+ * - ICR: the destination the cell writes to ICR high is only shadowed;
+ *   an ICR low write is resolved into target CPUs (physical, flat or
+ *   cluster logical, shorthands), and only targets inside the sender's
+ *   cell receive anything. Fixed and NMI IPIs are re-sent one physical
+ *   destination at a time; INIT and SIPI are never sent at all but
+ *   emulated, so that no cell can reset a CPU (the hypervisor's own
+ *   CPUs included). SMI is refused.
+ * - APIC ID is read-only (the ICR checks depend on it); LDR and DFR are
+ *   shadowed on write, since a logical destination is resolved against
+ *   the LDR/DFR of every CPU, which only that CPU can read.
+ * - LVT entries may not use SMI or INIT delivery (they would bypass the
+ *   hypervisor); such writes are turned into masked entries.
+ */
+#include <jailhouse/hypercall.h>
+#include <hv/cell.h>
+#include <hv/control.h>
+#include <hv/mmio.h>
+#include <hv/percpu.h>
+#include <hv/printk.h>
+#include <hv/setup.h>
+#include <asm/apic.h>
+#include <asm/processor.h>
+
+#define APIC_ID			0x020
+#define APIC_EOI		0x0b0
+#define APIC_LDR		0x0d0
+#define APIC_DFR		0x0e0
+#define APIC_SVR		0x0f0
+#define APIC_ISR		0x100
+#define APIC_ICR_LO		0x300
+#define APIC_ICR_HI		0x310
+#define APIC_LVT_TIMER		0x320
+#define APIC_LVT_LAST		0x370
+#define APIC_TMICT		0x380
+#define APIC_TMCCT		0x390
+#define APIC_TDCR		0x3e0
+
+#define ICR_VECTOR		0x000000ff
+#define ICR_MODE(v)		(((v) >> 8) & 7)
+#define ICR_MODE_FIXED		0
+#define ICR_MODE_LOWEST		1
+#define ICR_MODE_SMI		2
+#define ICR_MODE_NMI		4
+#define ICR_MODE_INIT		5
+#define ICR_MODE_SIPI		6
+#define ICR_MODE_EXTINT		7
+#define ICR_LOGICAL		(1U << 11)
+#define ICR_BUSY		(1U << 12)
+#define ICR_ASSERT		(1U << 14)
+#define ICR_LEVEL		(1U << 15)
+#define ICR_SHORTHAND(v)	(((v) >> 18) & 3)
+#define ICR_TO_SELF		1
+#define ICR_TO_ALL		2
+#define ICR_TO_OTHERS		3
+#define LVT_MASKED		(1U << 16)
+#define DFR_FLAT		0xf0000000U
+
+/* Polls of the delivery-status bit before an ICR write gives up. */
+#define ICR_IDLE_POLLS		100000
+
+static volatile uint32_t *apic_page;
+
+static uint32_t apic_read(unsigned int reg)
+{
+	return apic_page[reg / 4];
+}
+
+static void apic_write(unsigned int reg, uint32_t val)
+{
+	apic_page[reg / 4] = val;
+}
+
+int apic_init(void)
+{
+	apic_page = hv_map_device(XAPIC_BASE, XAPIC_SIZE);
+	if (!apic_page) {
+		hv_error("cannot map the local APIC at 0x%lx", XAPIC_BASE);
+		return -JH_ENOMEM;
+	}
+	return 0;
+}
+
+void apic_cpu_init(struct per_cpu *pcpu)
+{
+	pcpu->arch.apic_id = apic_read(APIC_ID) >> 24;
+	pcpu->arch.apic_ldr = apic_read(APIC_LDR);
+	pcpu->arch.apic_dfr = apic_read(APIC_DFR);
+}
+
+static void wait_icr_idle(void)
+{
+	unsigned int n;
+
+	for (n = 0; n < ICR_IDLE_POLLS && (apic_read(APIC_ICR_LO) & ICR_BUSY);
+	     n++)
+		cpu_relax();
+}
+
+/* One IPI to one CPU, physical destination mode. */
+static void send_ipi(unsigned int apic_id, uint32_t icr_lo)
+{
+	wait_icr_idle();
+	apic_write(APIC_ICR_HI, apic_id << 24);
+	apic_write(APIC_ICR_LO, icr_lo);
+}
+
+void apic_send_nmi(unsigned int cpu)
+{
+	struct per_cpu *target = per_cpu(cpu);
+
+	if (target)
+		send_ipi(target->arch.apic_id, ICR_MODE_NMI << 8 | ICR_ASSERT);
+}
+
+/* Does a logical destination reach pcpu (its last LDR and DFR)? */
+static bool logical_match(const struct per_cpu *pcpu, uint8_t dest)
+{
+	uint8_t ldr = pcpu->arch.apic_ldr >> 24;
+
+	if ((pcpu->arch.apic_dfr & DFR_FLAT) == DFR_FLAT)
+		return ldr & dest;
+	/* Cluster model: high nibble cluster (15: all), low nibble CPUs. */
+	return ((dest >> 4) == (ldr >> 4) || (dest >> 4) == 0xf) &&
+		(dest & ldr & 0xf);
+}
+
+static bool dest_match(const struct per_cpu *pcpu, uint32_t dest,
+		       bool logical)
+{
+	if (logical)
+		return logical_match(pcpu, dest & 0xff);
+	return dest == 0xff || pcpu->arch.apic_id == (dest & 0xff);
+}
+
+bool apic_dest_in_cell(const struct cell *cell, uint32_t dest, bool logical)
+{
+	struct per_cpu *pcpu;
+	unsigned int cpu;
+	bool any = false;
+
+	for_each_cpu_id(cpu) {
+		pcpu = per_cpu(cpu);
+		if (!pcpu || !dest_match(pcpu, dest, logical))
+			continue;
+		if (pcpu->cell != cell)
+			return false;
+		any = true;
+	}
+	return any;
+}
+
+static const char *ipi_name(unsigned int mode)
+{
+	switch (mode) {
+	case ICR_MODE_FIXED: return "IPI";
+	case ICR_MODE_LOWEST: return "lowest-priority IPI";
+	case ICR_MODE_SMI: return "SMI";
+	case ICR_MODE_NMI: return "NMI";
+	case ICR_MODE_INIT: return "INIT";
+	case ICR_MODE_SIPI: return "SIPI";
+	default: return "reserved-mode IPI";
+	}
+}
+
+static void refuse(struct per_cpu *sender, const char *what,
+		   struct per_cpu *target, const char *why)
+{
+	if (!ratelimit_ok(&sender->arch.ipi_refusals, 8))
+		return;
+	if (target)
+		printk("cell \"%s\" CPU %u: %s to CPU %u (cell \"%s\") refused: %s\n",
+		       sender->cell->name, sender->cpu_id, what,
+		       target->cpu_id, target->cell->name, why);
+	else
+		printk("cell \"%s\" CPU %u: %s refused: %s\n",
+		       sender->cell->name, sender->cpu_id, what, why);
+}
+
+/*
+ * INIT puts a CPU of the sender's cell into wait-for-SIPI: it parks, and
+ * the next SIPI starts it in real mode at vector * 4 KiB, as a real CPU
+ * would. Under the control lock, like every CPU hand-over.
+ */
+static void emulate_init_sipi(struct per_cpu *sender, struct per_cpu *target,
+			      uint32_t icr_lo)
+{
+	unsigned int mode = ICR_MODE(icr_lo);
+
+	spin_lock(&control_lock);
+	if (sender->cell->stopping) {
+		/* The cell is going away; its CPUs are being parked. */
+	} else if (mode == ICR_MODE_INIT) {
+		/* INIT level de-assert is a no-op on modern CPUs. */
+		if (!(icr_lo & ICR_LEVEL) || (icr_lo & ICR_ASSERT)) {
+			target->arch.wait_for_sipi = true;
+			if (target->state == CPU_RUNNING)
+				cpu_request_park(target);
+		}
+	} else if (target->arch.wait_for_sipi &&
+		   target->state == CPU_PARKED) {
+		target->arch.wait_for_sipi = false;
+		cpu_request_start(target, sender->cell,
+				  (uint64_t)(icr_lo & ICR_VECTOR) << 12, 0);
+	}
+	spin_unlock(&control_lock);
+}
+
+static void deliver(struct per_cpu *sender, struct per_cpu *target,
+		    uint32_t icr_lo)
+{
+	unsigned int mode = ICR_MODE(icr_lo);
+
+	switch (mode) {
+	case ICR_MODE_FIXED:
+	case ICR_MODE_LOWEST:
+		send_ipi(target->arch.apic_id, (icr_lo & ICR_VECTOR) |
+			 ICR_MODE_FIXED << 8 | ICR_ASSERT);
+		sender->stats[JH_STAT_IPI]++;
+		break;
+	case ICR_MODE_NMI:
+		send_ipi(target->arch.apic_id, ICR_MODE_NMI << 8 | ICR_ASSERT);
+		sender->stats[JH_STAT_IPI]++;
+		break;
+	case ICR_MODE_INIT:
+	case ICR_MODE_SIPI:
+		if (target == sender && mode == ICR_MODE_INIT) {
+			refuse(sender, "INIT", NULL, "INIT to itself");
+			break;
+		}
+		emulate_init_sipi(sender, target, icr_lo);
+		break;
+	default:
+		refuse(sender, ipi_name(mode), target, "delivery mode not allowed");
+	}
+}
+
+static void icr_write(struct per_cpu *sender, uint32_t icr_lo)
+{
+	uint32_t dest = sender->arch.apic_icr_hi >> 24;
+	unsigned int shorthand = ICR_SHORTHAND(icr_lo), cpu;
+	bool logical = icr_lo & ICR_LOGICAL, hit;
+	struct per_cpu *target;
+
+	if (ICR_MODE(icr_lo) == ICR_MODE_SMI ||
+	    ICR_MODE(icr_lo) == ICR_MODE_EXTINT || ICR_MODE(icr_lo) == 3) {
+		refuse(sender, ipi_name(ICR_MODE(icr_lo)), NULL,
+		       "delivery mode not allowed");
+		return;
+	}
+	for_each_cpu_id(cpu) {
+		target = per_cpu(cpu);
+		if (!target)
+			continue;
+		switch (shorthand) {
+		case ICR_TO_SELF:
+			hit = target == sender;
+			break;
+		case ICR_TO_ALL:
+			hit = true;
+			break;
+		case ICR_TO_OTHERS:
+			hit = target != sender;
+			break;
+		default:
+			hit = dest_match(target, dest, logical);
+		}
+		if (!hit)
+			continue;
+		/* Broadcasts mean "all of my cell": others are not refused. */
+		if (target->cell != sender->cell) {
+			if (shorthand == 0)
+				refuse(sender, ipi_name(ICR_MODE(icr_lo)),
+				       target, "not a CPU of the sender's cell");
+			continue;
+		}
+		deliver(sender, target, icr_lo);
+	}
+}
+
+static bool lvt_write_allowed(uint32_t val)
+{
+	unsigned int mode = ICR_MODE(val);
+
+	return (val & LVT_MASKED) ||
+		(mode != ICR_MODE_SMI && mode != ICR_MODE_INIT);
+}
+
+static enum mmio_result apic_mmio(struct per_cpu *pcpu, void *arg,
+				  struct mmio_access *acc)
+{
+	unsigned int reg = acc->offset;
+	uint32_t val = acc->value;
+
+	if (acc->size != 4 || reg % 16)
+		return MMIO_ERROR;
+	if (!acc->is_write) {
+		acc->value = reg == APIC_ICR_HI ? pcpu->arch.apic_icr_hi :
+			apic_read(reg);
+		return MMIO_HANDLED;
+	}
+	switch (reg) {
+	case APIC_ID:
+		break;
+	case APIC_ICR_HI:
+		pcpu->arch.apic_icr_hi = val;
+		break;
+	case APIC_ICR_LO:
+		icr_write(pcpu, val);
+		break;
+	case APIC_LDR:
+		pcpu->arch.apic_ldr = val;
+		apic_write(reg, val);
+		break;
+	case APIC_DFR:
+		pcpu->arch.apic_dfr = val | 0x0fffffff;
+		apic_write(reg, val);
+		break;
+	default:
+		if (reg >= APIC_LVT_TIMER && reg <= APIC_LVT_LAST &&
+		    !lvt_write_allowed(val)) {
+			refuse(pcpu, "LVT entry with SMI or INIT delivery", NULL,
+			       "entry masked");
+			val |= LVT_MASKED;
+		}
+		apic_write(reg, val);
+	}
+	return MMIO_HANDLED;
+}
+
+int apic_register_mmio(void)
+{
+	return mmio_register(XAPIC_BASE, XAPIC_SIZE, apic_mmio, NULL);
+}
+
+/*
+ * A CPU starting afresh in a cell: nothing of the previous owner's APIC
+ * setup may fire into the new one. Masks the LVTs, stops the timer and
+ * ends every interrupt still in service (bounded: 256 vectors).
+ */
+void apic_cpu_reset(void)
+{
+	unsigned int reg, word, eois;
+
+	for (reg = APIC_LVT_TIMER; reg <= APIC_LVT_LAST; reg += 0x10)
+		apic_write(reg, LVT_MASKED);
+	apic_write(APIC_TMICT, 0);
+	apic_write(APIC_TDCR, 0xb);
+	for (word = 0, eois = 0; word < 8 && eois < 256; )
+		if (apic_read(APIC_ISR + word * 0x10)) {
+			apic_write(APIC_EOI, 0);
+			eois++;
+		} else {
+			word++;
+		}
+}
+
+/*
+ * Calibration (timer.c) on the first CPU while Linux owns its timer:
+ * the timer counts down from ~0 at divide-by-1 with its LVT masked,
+ * then Linux's setup comes back with the count it had left (the tick
+ * it was waiting for arrives the calibration interval late).
+ */
+static uint32_t saved_lvt, saved_tdcr, saved_count;
+
+void apic_timer_count_start(void)
+{
+	saved_lvt = apic_read(APIC_LVT_TIMER);
+	saved_tdcr = apic_read(APIC_TDCR);
+	saved_count = apic_read(APIC_TMCCT);
+	apic_write(APIC_LVT_TIMER, LVT_MASKED);
+	apic_write(APIC_TDCR, 0xb);
+	apic_write(APIC_TMICT, 0xffffffff);
+}
+
+uint32_t apic_timer_count(void)
+{
+	return apic_read(APIC_TMCCT);
+}
+
+void apic_timer_count_stop(void)
+{
+	apic_write(APIC_TMICT, 0);
+	apic_write(APIC_TDCR, saved_tdcr);
+	apic_write(APIC_LVT_TIMER, saved_lvt);
+	if (saved_count)
+		apic_write(APIC_TMICT, saved_count);
+}

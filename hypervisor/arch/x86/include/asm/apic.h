@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The local APIC: the hypervisor's own use (IPIs to kick CPUs) and the
+ * emulation of every cell's xAPIC page, which traps so that ICR writes
+ * can be checked.
+ */
+#ifndef _ASM_APIC_H
+#define _ASM_APIC_H
+
+#include <hv/types.h>
+
+struct cell;
+struct per_cpu;
+
+#define XAPIC_BASE		0xfee00000UL
+#define XAPIC_SIZE		0x1000
+
+/* First CPU: maps the APIC page into the hypervisor. */
+int apic_init(void);
+/* Every CPU: records its APIC ID and logical ID (LDR, DFR). */
+void apic_cpu_init(struct per_cpu *pcpu);
+
+/* Sends an NMI to a CPU (the hypervisor's kick). */
+void apic_send_nmi(unsigned int cpu);
+
+/*
+ * Does an interrupt for dest (APIC ID when physical, logical destination
+ * bits when logical, as an IOAPIC entry or ICR high byte gives it) reach
+ * CPUs of cell only, and at least one? xAPIC flat and cluster logical
+ * modes are resolved from the LDR/DFR each CPU last programmed.
+ */
+bool apic_dest_in_cell(const struct cell *cell, uint32_t dest, bool logical);
+
+/* The calling CPU's APIC, quiet for a fresh start in a cell. */
+void apic_cpu_reset(void);
+
+/* Timer calibration: start counting, read the count, give it back. */
+void apic_timer_count_start(void);
+uint32_t apic_timer_count(void);
+void apic_timer_count_stop(void);
+
+/* The emulated xAPIC page (registered with the MMIO dispatcher). */
+int apic_register_mmio(void);
+
+#endif /* _ASM_APIC_H */

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The emulated IOAPICs (ioapic.c): every IOAPIC page traps, and a cell
+ * reaches only the redirection entries of the pins it owns, which it may
+ * point at its own CPUs only.
+ */
+#ifndef _ASM_IOAPIC_H
+#define _ASM_IOAPIC_H
+
+#include <hv/types.h>
+
+struct cell;
+
+/* At most this many distinct IOAPICs (each takes an MMIO handler slot). */
+#define IOAPIC_MAX		4
+/*
+ * Redirection entries an 8-bit IOREGSEL can name: 0x10 + 2 * pin + 1
+ * <= 0xff. A config irqchip's 128-bit pin bitmap covers them all.
+ */
+#define IOAPIC_MAX_PINS		120
+
+/*
+ * First CPU, from setup: maps every IOAPIC the root cell's irqchips name
+ * (one page each), reads its pin count and registers its MMIO handler.
+ * The root cell owns the pins its irqchips list.
+ */
+int ioapic_init(void);
+
+/*
+ * Under the control lock, from cell_arch_assign / cell_arch_release: the
+ * pins of the cell's irqchips move from the root cell to it, and back.
+ * Either way they are masked first.
+ */
+void ioapic_cell_assign(struct cell *cell);
+void ioapic_cell_release(struct cell *cell);
+
+/* Does cell own pin of the IOAPIC at base? */
+bool ioapic_cell_owns(const struct cell *cell, paddr_t base,
+		      unsigned int pin);
+
+/*
+ * Register index access (IOREGSEL, then IOWIN) to the IOAPIC mapped at
+ * page, and a store to its EOI register. ioapic.c reaches the hardware
+ * only through this pointer, so that host tests can put a model there.
+ */
+struct ioapic_hw_ops {
+	uint32_t (*read)(volatile uint32_t *page, unsigned int index);
+	void (*write)(volatile uint32_t *page, unsigned int index,
+		      uint32_t value);
+	void (*eoi)(volatile uint32_t *page, uint32_t vector);
+};
+extern const struct ioapic_hw_ops *ioapic_hw;
+
+#endif /* _ASM_IOAPIC_H */

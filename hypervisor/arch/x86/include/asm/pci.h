@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * PCI configuration space mediation (pci.c): configuration mechanism #1
+ * (ports 0xcf8-0xcff) and the ECAM (MMCONFIG) window, both vendor
+ * neutral. A cell reaches only the config space of its own devices.
+ */
+#ifndef _ASM_PCI_H
+#define _ASM_PCI_H
+
+#include <hv/types.h>
+
+struct cell;
+struct per_cpu;
+
+/* First CPU, from setup: maps and registers the ECAM, if there is one. */
+int pci_init(void);
+
+/*
+ * A trapped port access. False if port is not one of 0xcf8-0xcff (the
+ * caller applies its port policy); else the access is emulated: *value
+ * holds the written value, or receives the read result (all-ones for a
+ * device the cell does not own; the caller cuts it to size).
+ */
+bool pci_pio_access(struct per_cpu *pcpu, uint16_t port, unsigned int size,
+		    bool is_write, uint32_t *value);
+
+/*
+ * Under the control lock, from cell_arch_assign / cell_arch_release:
+ * the cell's devices (its config's pci_devices, domain 0) move from the
+ * root cell to it, and back. Either way the devices' bus-master, memory
+ * and I/O decoding are switched off.
+ */
+void pci_cell_assign(struct cell *cell);
+void pci_cell_release(struct cell *cell);
+
+/* Does cell own the domain-0 device bdf (bus << 8 | dev << 3 | fn)? */
+bool pci_cell_owns(const struct cell *cell, uint16_t bdf);
+
+/*
+ * The hardware's ports 0xcf8-0xcff, sizes 1, 2 and 4. pci.c reaches them
+ * only through this pointer, so that host tests can put a model there.
+ */
+struct pci_port_ops {
+	uint32_t (*in)(uint16_t port, unsigned int size);
+	void (*out)(uint16_t port, unsigned int size, uint32_t value);
+};
+extern const struct pci_port_ops *pci_ports;
+
+#endif /* _ASM_PCI_H */

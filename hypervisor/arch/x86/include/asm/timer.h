@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * TSC and APIC timer rates (timer.c).
+ */
+#ifndef _ASM_TIMER_H
+#define _ASM_TIMER_H
+
+/* First CPU, at enable: measures both against the ACPI PM timer. */
+int timer_calibrate(void);
+
+#endif /* _ASM_TIMER_H */

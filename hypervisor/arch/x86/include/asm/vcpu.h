@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the vendor-neutral x86 code (MMIO and port emulation, APIC, PCI)
+ * asks of the vendor backend (SVM today, VMX later) about the guest state
+ * of the calling CPU, and the neutral handlers the backend calls.
+ */
+#ifndef _ASM_VCPU_H
+#define _ASM_VCPU_H
+
+#include <hv/types.h>
+#include <asm/guest_walk.h>
+#include <asm/insn_decode.h>
+
+struct per_cpu;
+
+/* GPR by instruction encoding number: 0 rax, 1 rcx, ... 15 r15. */
+uint64_t vcpu_gpr_read(struct per_cpu *pcpu, unsigned int reg);
+void vcpu_gpr_write(struct per_cpu *pcpu, unsigned int reg, uint64_t val);
+/* Where the guest executes: linear RIP, mode, paging registers. */
+void vcpu_code_state(struct per_cpu *pcpu, uint64_t *rip_linear,
+		     enum x86_cpu_mode *mode, struct x86_paging_state *pg);
+uint64_t vcpu_rip(struct per_cpu *pcpu);
+void vcpu_skip_insn(struct per_cpu *pcpu, unsigned int len);
+void vcpu_inject_gp(struct per_cpu *pcpu);
+
+/*
+ * Guest-physical memory of the CPU's cell through a per-CPU window:
+ * len bytes within one page. 0 or -JH_EFAULT (not RAM of the cell).
+ */
+int guest_mem_init(void);
+int guest_mem_read(struct per_cpu *pcpu, uint64_t gpa, void *buf,
+		   unsigned int len);
+/* The instruction at the guest's RIP (up to len bytes); bytes fetched. */
+int vcpu_fetch_insn(struct per_cpu *pcpu, uint8_t *buf, unsigned int len);
+
+/*
+ * Exit handlers shared by the backends. Each returns true if it handled
+ * the exit (guest state updated), false if the cell broke the rules; the
+ * message then says why (a static string).
+ */
+bool x86_handle_mmio(struct per_cpu *pcpu, uint64_t gpa, const char **why);
+bool x86_handle_pio(struct per_cpu *pcpu, uint16_t port, unsigned int size,
+		    bool is_in, bool is_string, const char **why);
+
+#endif /* _ASM_VCPU_H */

@@ -1,0 +1,526 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The IOAPICs, for every vendor backend.
+ *
+ * No cell maps an IOAPIC page: each access traps and is performed here on
+ * the real IOAPIC through the hypervisor's mapping, dword accesses only.
+ *
+ * - IOREGSEL (0x00) is shadowed per CPU and IOAPIC, so that no cell's
+ *   selection disturbs another CPU's; an IOWIN (0x10) access writes select
+ *   and window to the hardware as one pair under ioapic_lock.
+ * - ID, version and arbitration registers read through; writes reach the
+ *   hardware for the root cell only.
+ * - Redirection entries (index 0x10 + 2 * pin, high dword + 1): a pin the
+ *   cell does not own reads as masked (low 0x00010000, high 0) and ignores
+ *   writes. An owned pin's entry reaches the hardware only while it is
+ *   masked, or if it names a destination that apic_dest_in_cell() puts
+ *   inside the writing cell and a delivery mode that stays under the
+ *   hypervisor's control: fixed, lowest priority, NMI, and ExtINT for the
+ *   root cell (which owns the 8259). Never SMI or INIT: those bypass the
+ *   hypervisor. The two halves are written one at a time, so a high
+ *   dword written while the entry is live is checked against the live low
+ *   dword; if refused, it is kept as pending and checked again when an
+ *   unmasked low dword comes (Linux writes high, then low). A refused
+ *   write leaves the entry masked and prints one line (rate-limited per
+ *   IOAPIC) naming cell, pin and destination. Reads show the hardware.
+ *   When CPUs leave the root cell for a new one, live root entries that
+ *   now reach them are masked the same way.
+ * - EOI register (0x40; IOAPIC version 0x20 and later): clears Remote IRR
+ *   of every entry with the written vector, and Linux may use it for
+ *   level-triggered lines. It is passed on only if a pin the writer owns
+ *   has that vector, so no cell EOIs vectors it has no line for. An entry
+ *   of another cell with the same vector is cleared too, as the local
+ *   APICs' EOI broadcast does anyway.
+ * - Anything else in the page reads 0 and ignores writes.
+ *
+ * Ownership per pin: the root cell owns the pins its irqchips list (a pin
+ * none lists is nobody's); a new cell takes from the root cell the pins
+ * of its irqchips with the same IOAPIC address (pin = pin_base + bit) and
+ * gives them back when it goes. Every loop over pins is bounded by the
+ * IOAPIC's pin count, at most IOAPIC_MAX_PINS.
+ */
+#include <jailhouse/hypercall.h>
+#include <hv/bitmap.h>
+#include <hv/cell.h>
+#include <hv/mmio.h>
+#include <hv/percpu.h>
+#include <hv/printk.h>
+#include <hv/setup.h>
+#include <hv/spinlock.h>
+#include <asm/apic.h>
+#include <asm/ioapic.h>
+
+#define IOAPIC_PAGE		0x1000
+#define OFF_REGSEL		0x00
+#define OFF_WINDOW		0x10
+#define OFF_EOI			0x40
+
+#define REG_ID			0x00
+#define REG_VERSION		0x01
+#define REG_ARB			0x02
+#define REG_REDIR		0x10
+#define REDIR_LOW(pin)		(REG_REDIR + 2 * (pin))
+#define REDIR_HIGH(pin)		(REG_REDIR + 2 * (pin) + 1)
+
+#define VERSION_MAX_ENTRY(v)	(((v) >> 16) & 0xff)
+
+#define REDIR_VECTOR		0x000000ffU
+#define REDIR_MODE(lo)		(((lo) >> 8) & 7)
+#define MODE_FIXED		0
+#define MODE_LOWEST		1
+#define MODE_NMI		4
+#define MODE_EXTINT		7
+#define REDIR_LOGICAL		(1U << 11)
+#define REDIR_LEVEL		(1U << 15)
+#define REDIR_MASKED		(1U << 16)
+#define REDIR_DEST(hi)		((hi) >> 24)
+
+#define NO_OWNER		0xff
+#define CHIP_PIN_BITS		(JH_IRQCHIP_PIN_WORDS * 32)
+
+JH_STATIC_ASSERT(REDIR_HIGH(IOAPIC_MAX_PINS - 1) <= 0xff,
+		 "IOREGSEL is 8 bits");
+JH_STATIC_ASSERT(IOAPIC_MAX_PINS <= CHIP_PIN_BITS,
+		 "an irqchip's bitmap covers every pin");
+JH_STATIC_ASSERT(HV_MAX_CELLS < NO_OWNER, "cell ids fit an owner byte");
+
+struct ioapic {
+	paddr_t base;
+	volatile uint32_t *page;
+	unsigned int pins;
+	uint8_t owner[IOAPIC_MAX_PINS];		/* cell id or NO_OWNER */
+	/* High dwords written while the entry was live, not yet applied. */
+	uint32_t pending_high[IOAPIC_MAX_PINS];
+	uint64_t pending[BITMAP_WORDS(IOAPIC_MAX_PINS)];
+	struct ratelimit refusals;
+};
+
+static DEFINE_SPINLOCK(ioapic_lock);
+static struct ioapic ioapics[IOAPIC_MAX];
+static unsigned int num_ioapics;
+static uint8_t regsel[HV_MAX_CPUS][IOAPIC_MAX];
+
+static uint32_t hw_index_read(volatile uint32_t *page, unsigned int index)
+{
+	page[OFF_REGSEL / 4] = index;
+	return page[OFF_WINDOW / 4];
+}
+
+static void hw_index_write(volatile uint32_t *page, unsigned int index,
+			   uint32_t value)
+{
+	page[OFF_REGSEL / 4] = index;
+	page[OFF_WINDOW / 4] = value;
+}
+
+static void hw_eoi(volatile uint32_t *page, uint32_t vector)
+{
+	page[OFF_EOI / 4] = vector;
+}
+
+static const struct ioapic_hw_ops hw_mmio = {
+	.read = hw_index_read,
+	.write = hw_index_write,
+	.eoi = hw_eoi,
+};
+
+const struct ioapic_hw_ops *ioapic_hw = &hw_mmio;
+
+static uint32_t reg_read(const struct ioapic *chip, unsigned int index)
+{
+	return ioapic_hw->read(chip->page, index);
+}
+
+static void reg_write(const struct ioapic *chip, unsigned int index,
+		      uint32_t value)
+{
+	ioapic_hw->write(chip->page, index, value);
+}
+
+static struct ioapic *find_ioapic(paddr_t base)
+{
+	unsigned int n;
+
+	for (n = 0; n < num_ioapics; n++)
+		if (ioapics[n].base == base)
+			return &ioapics[n];
+	return NULL;
+}
+
+static bool chip_has_pin(const struct jh_irqchip *ic, unsigned int pin)
+{
+	uint64_t bit;
+
+	if (pin < ic->pin_base)
+		return false;
+	bit = pin - ic->pin_base;
+	return bit < CHIP_PIN_BITS &&
+		(ic->pin_bitmap[bit / 32] >> (bit % 32)) & 1;
+}
+
+bool ioapic_cell_owns(const struct cell *cell, paddr_t base,
+		      unsigned int pin)
+{
+	const struct ioapic *chip = find_ioapic(base);
+
+	return chip && pin < chip->pins && chip->owner[pin] == cell->id;
+}
+
+/* NULL if the entry may go live for cell, else why not. */
+static const char *entry_refusal(const struct cell *cell, uint32_t low,
+				 uint32_t high)
+{
+	unsigned int mode = REDIR_MODE(low);
+
+	if (mode != MODE_FIXED && mode != MODE_LOWEST && mode != MODE_NMI &&
+	    !(mode == MODE_EXTINT && cell == &root_cell))
+		return "delivery mode not allowed";
+	if (!apic_dest_in_cell(cell, REDIR_DEST(high), low & REDIR_LOGICAL))
+		return "destination outside the cell";
+	return NULL;
+}
+
+static void refuse(const struct cell *cell, struct ioapic *chip,
+		   unsigned int pin, uint32_t low, uint32_t high,
+		   const char *why)
+{
+	if (ratelimit_ok(&chip->refusals, 8))
+		printk("cell \"%s\": IOAPIC 0x%llx pin %u: entry with %s destination 0x%x, delivery mode %u refused (%s); pin masked\n",
+		       cell->name, (unsigned long long)chip->base, pin,
+		       low & REDIR_LOGICAL ? "logical" : "physical",
+		       REDIR_DEST(high), REDIR_MODE(low), why);
+}
+
+static void mask_live(const struct ioapic *chip, unsigned int pin,
+		      uint32_t low)
+{
+	if (!(low & REDIR_MASKED))
+		reg_write(chip, REDIR_LOW(pin), low | REDIR_MASKED);
+}
+
+static void write_high(const struct cell *cell, struct ioapic *chip,
+		       unsigned int pin, uint32_t value)
+{
+	uint32_t low = reg_read(chip, REDIR_LOW(pin));
+	const char *why = NULL;
+
+	if (!(low & REDIR_MASKED))
+		why = entry_refusal(cell, low, value);
+	if (!why) {
+		reg_write(chip, REDIR_HIGH(pin), value);
+		bitmap_clear(chip->pending, pin);
+		return;
+	}
+	chip->pending_high[pin] = value;
+	bitmap_set(chip->pending, pin);
+	mask_live(chip, pin, low);
+	refuse(cell, chip, pin, low, value, why);
+}
+
+static void write_low(const struct cell *cell, struct ioapic *chip,
+		      unsigned int pin, uint32_t value)
+{
+	uint32_t low = reg_read(chip, REDIR_LOW(pin));
+	bool pending = bitmap_test(chip->pending, pin);
+	uint32_t high;
+	const char *why;
+
+	if (value & REDIR_MASKED) {
+		/* Masked: anything goes; a pending high dword can land. */
+		reg_write(chip, REDIR_LOW(pin), value);
+		if (pending) {
+			reg_write(chip, REDIR_HIGH(pin),
+				  chip->pending_high[pin]);
+			bitmap_clear(chip->pending, pin);
+		}
+		return;
+	}
+
+	high = pending ? chip->pending_high[pin] :
+		reg_read(chip, REDIR_HIGH(pin));
+	why = entry_refusal(cell, value, high);
+	if (why) {
+		mask_live(chip, pin, low);
+		refuse(cell, chip, pin, value, high, why);
+		return;
+	}
+	if (pending) {
+		/* Never live with the old low dword and the new high one. */
+		mask_live(chip, pin, low);
+		reg_write(chip, REDIR_HIGH(pin), high);
+		bitmap_clear(chip->pending, pin);
+	}
+	reg_write(chip, REDIR_LOW(pin), value);
+}
+
+/* Lock held. Indices beyond the pins, and reserved ones, read 0. */
+static uint32_t window_read(const struct cell *cell, struct ioapic *chip,
+			    unsigned int index)
+{
+	unsigned int pin;
+
+	if (index <= REG_ARB)
+		return reg_read(chip, index);
+	if (index < REG_REDIR || index > REDIR_HIGH(chip->pins - 1))
+		return 0;
+	pin = (index - REG_REDIR) / 2;
+	if (chip->owner[pin] != cell->id)
+		return index & 1 ? 0 : REDIR_MASKED;
+	return reg_read(chip, index);
+}
+
+static void window_write(const struct cell *cell, struct ioapic *chip,
+			 unsigned int index, uint32_t value)
+{
+	unsigned int pin;
+
+	if (index <= REG_ARB) {
+		if (cell == &root_cell)
+			reg_write(chip, index, value);
+		return;
+	}
+	if (index < REG_REDIR || index > REDIR_HIGH(chip->pins - 1))
+		return;
+	pin = (index - REG_REDIR) / 2;
+	if (chip->owner[pin] != cell->id)
+		return;
+	if (index & 1)
+		write_high(cell, chip, pin, value);
+	else
+		write_low(cell, chip, pin, value);
+}
+
+static void eoi_write(const struct cell *cell, struct ioapic *chip,
+		      uint32_t value)
+{
+	uint32_t vector = value & REDIR_VECTOR;
+	unsigned int pin;
+
+	for (pin = 0; pin < chip->pins; pin++)
+		if (chip->owner[pin] == cell->id &&
+		    (reg_read(chip, REDIR_LOW(pin)) & REDIR_VECTOR) == vector) {
+			ioapic_hw->eoi(chip->page, vector);
+			return;
+		}
+}
+
+static enum mmio_result ioapic_access(struct per_cpu *pcpu, void *arg,
+				      struct mmio_access *acc)
+{
+	struct ioapic *chip = arg;
+	uint8_t *sel = &regsel[pcpu->cpu_id][chip - ioapics];
+	const struct cell *cell = pcpu->cell;
+
+	if (acc->size != 4 || (acc->offset & 3))
+		return MMIO_ERROR;
+
+	switch (acc->offset) {
+	case OFF_REGSEL:
+		if (acc->is_write)
+			*sel = (uint8_t)acc->value;
+		else
+			acc->value = *sel;
+		break;
+	case OFF_WINDOW:
+		spin_lock(&ioapic_lock);
+		if (acc->is_write)
+			window_write(cell, chip, *sel, (uint32_t)acc->value);
+		else
+			acc->value = window_read(cell, chip, *sel);
+		spin_unlock(&ioapic_lock);
+		break;
+	case OFF_EOI:
+		if (acc->is_write) {
+			spin_lock(&ioapic_lock);
+			eoi_write(cell, chip, (uint32_t)acc->value);
+			spin_unlock(&ioapic_lock);
+		} else {
+			acc->value = 0;
+		}
+		break;
+	default:
+		if (!acc->is_write)
+			acc->value = 0;
+		break;
+	}
+	return MMIO_HANDLED;
+}
+
+static struct ioapic *add_ioapic(paddr_t base)
+{
+	struct ioapic *chip;
+	uint32_t version;
+	unsigned int pin;
+
+	if (num_ioapics >= IOAPIC_MAX) {
+		hv_error("more than %u IOAPICs in the root cell's irqchips",
+			 IOAPIC_MAX);
+		return NULL;
+	}
+	if (base % IOAPIC_PAGE) {
+		hv_error("IOAPIC address 0x%llx is not 4 KiB aligned",
+			 (unsigned long long)base);
+		return NULL;
+	}
+	chip = &ioapics[num_ioapics];
+	chip->base = base;
+	chip->page = hv_map_device(base, IOAPIC_PAGE);
+	if (!chip->page) {
+		hv_error("cannot map the IOAPIC at 0x%llx",
+			 (unsigned long long)base);
+		return NULL;
+	}
+	version = reg_read(chip, REG_VERSION);
+	if (version == 0xffffffffU) {
+		hv_error("no IOAPIC answers at 0x%llx",
+			 (unsigned long long)base);
+		return NULL;
+	}
+	chip->pins = VERSION_MAX_ENTRY(version) + 1;
+	if (chip->pins > IOAPIC_MAX_PINS) {
+		printk("IOAPIC 0x%llx: %u pins, only the first %u are reachable\n",
+		       (unsigned long long)base, chip->pins, IOAPIC_MAX_PINS);
+		chip->pins = IOAPIC_MAX_PINS;
+	}
+	for (pin = 0; pin < chip->pins; pin++)
+		chip->owner[pin] = NO_OWNER;
+	if (mmio_register(base, IOAPIC_PAGE, ioapic_access, chip)) {
+		hv_error("no MMIO handler slot left for the IOAPIC at 0x%llx",
+			 (unsigned long long)base);
+		return NULL;
+	}
+	num_ioapics++;
+	printk("  IOAPIC 0x%llx: %u pins\n", (unsigned long long)base,
+	       chip->pins);
+	return chip;
+}
+
+int ioapic_init(void)
+{
+	const struct jh_cell_desc *root = &hv.sysconfig->root_cell;
+	const struct jh_irqchip *ic = jh_cell_irqchips(root);
+	unsigned int n, pin, num = MIN(root->num_irqchips, JH_MAX_IRQCHIPS);
+	struct ioapic *chip;
+
+	for (n = 0; n < num; n++) {
+		chip = find_ioapic(ic[n].address);
+		if (!chip)
+			chip = add_ioapic(ic[n].address);
+		if (!chip)
+			return -JH_EINVAL;
+		for (pin = 0; pin < chip->pins; pin++)
+			if (chip_has_pin(&ic[n], pin))
+				chip->owner[pin] = root_cell.id;
+	}
+	return 0;
+}
+
+/*
+ * A pin changing hands is masked and set to edge, which also drops a
+ * Remote IRR the old owner left (an IOAPIC keeps none for edge entries),
+ * so the new owner finds an idle line. Its other fields stay as they are:
+ * the new owner programs the entry anyway.
+ */
+static void hand_over(struct ioapic *chip, unsigned int pin)
+{
+	uint32_t low = reg_read(chip, REDIR_LOW(pin));
+
+	reg_write(chip, REDIR_LOW(pin), (low | REDIR_MASKED) & ~REDIR_LEVEL);
+	bitmap_clear(chip->pending, pin);
+}
+
+static void reset_regsel(const struct cell *cell)
+{
+	unsigned int cpu, n;
+
+	for (cpu = 0; cpu < HV_MAX_CPUS; cpu++)
+		if (jh_cpu_in_set(cell->config, cpu))
+			for (n = 0; n < IOAPIC_MAX; n++)
+				regsel[cpu][n] = 0;
+}
+
+/*
+ * The new cell's CPUs have left the root cell: a live root entry aimed at
+ * one of them (checked when it was written) is masked now. Lock held.
+ */
+static void recheck_root_pins(struct ioapic *chip)
+{
+	uint32_t low, high;
+	unsigned int pin;
+
+	for (pin = 0; pin < chip->pins; pin++) {
+		if (chip->owner[pin] != root_cell.id)
+			continue;
+		low = reg_read(chip, REDIR_LOW(pin));
+		if (low & REDIR_MASKED)
+			continue;
+		high = reg_read(chip, REDIR_HIGH(pin));
+		if (!entry_refusal(&root_cell, low, high))
+			continue;
+		mask_live(chip, pin, low);
+		refuse(&root_cell, chip, pin, low, high,
+		       "a destination CPU left the root cell");
+	}
+}
+
+void ioapic_cell_assign(struct cell *cell)
+{
+	const struct jh_irqchip *ic;
+	unsigned int n, pin, num;
+	struct ioapic *chip;
+
+	if (cell == &root_cell)
+		return;
+	ic = jh_cell_irqchips(cell->config);
+	num = MIN(cell->config->num_irqchips, JH_MAX_IRQCHIPS);
+
+	spin_lock(&ioapic_lock);
+	for (n = 0; n < num; n++) {
+		chip = find_ioapic(ic[n].address);
+		if (!chip) {
+			printk("cell \"%s\": irqchip 0x%llx is no IOAPIC of the root cell; ignored\n",
+			       cell->name,
+			       (unsigned long long)ic[n].address);
+			continue;
+		}
+		for (pin = 0; pin < chip->pins; pin++) {
+			if (!chip_has_pin(&ic[n], pin))
+				continue;
+			/* The config checks rule this out. */
+			if (chip->owner[pin] != root_cell.id) {
+				printk("cell \"%s\": IOAPIC 0x%llx pin %u is not the root cell's; not assigned\n",
+				       cell->name,
+				       (unsigned long long)chip->base, pin);
+				continue;
+			}
+			hand_over(chip, pin);
+			chip->owner[pin] = cell->id;
+		}
+	}
+	for (n = 0; n < num_ioapics; n++)
+		recheck_root_pins(&ioapics[n]);
+	reset_regsel(cell);
+	spin_unlock(&ioapic_lock);
+}
+
+void ioapic_cell_release(struct cell *cell)
+{
+	unsigned int n, pin;
+	struct ioapic *chip;
+
+	if (cell == &root_cell)
+		return;
+
+	spin_lock(&ioapic_lock);
+	for (n = 0; n < num_ioapics; n++) {
+		chip = &ioapics[n];
+		for (pin = 0; pin < chip->pins; pin++) {
+			if (chip->owner[pin] != cell->id)
+				continue;
+			hand_over(chip, pin);
+			chip->owner[pin] = root_cell.id;
+		}
+	}
+	reset_regsel(cell);
+	spin_unlock(&ioapic_lock);
+}

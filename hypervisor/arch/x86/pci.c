@@ -1,0 +1,381 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * PCI configuration space mediation, for every vendor backend.
+ *
+ * Ownership. A non-root cell owns exactly the domain-0 devices its config
+ * lists; the root cell owns every other device of the machine (its own
+ * list is not consulted, so a root config without pci_devices still gets
+ * them all). pci_cell_assign() copies the cell's devices into a table of
+ * at most JH_MAX_PCI_DEVICES entries, which the trap path searches
+ * linearly, and marks them in a bitmap of all 65536 BDFs, which answers
+ * the root cell's lookups in one step. Devices of other PCI domains are
+ * reachable through neither mechanism below and are ignored.
+ *
+ * Mechanism #1 (ports 0xcf8-0xcff, always trapped). The address register
+ * 0xcf8 is shadowed per CPU and never written to the hardware on the
+ * cell's behalf alone: a data access at 0xcfc + n takes the device and
+ * register from the CPU's shadow, and the hypervisor writes address and
+ * data to the hardware as one pair under pci_lock, so two CPUs never
+ * interleave. Bits 27:24 (AMD's extended register number) pass; bits
+ * 30:28 and 1:0 are reserved and do not. Byte and word accesses to
+ * 0xcf8-0xcfb are no config accesses (0xcf9 is the chipset's reset
+ * control on q35): the root cell reaches the hardware there, as without
+ * the hypervisor; other cells read all-ones.
+ *
+ * ECAM (MMCONFIG). The window is in no cell's nested page table; a
+ * trapped access is performed through the hypervisor's own mapping with
+ * the access's size. Accesses must be naturally aligned. An 8-byte
+ * access is split into two dword accesses, the lower one first: PCIe
+ * leaves 8-byte ECAM accesses to the implementation, and a split is what
+ * software doing one expects.
+ *
+ * A device the accessing cell does not own reads all-ones and ignores
+ * writes, which is what software sees of an empty slot. The ownership
+ * check and the hardware access happen together under pci_lock, so a
+ * device cannot change hands between the two.
+ */
+#include <jailhouse/hypercall.h>
+#include <hv/bitmap.h>
+#include <hv/cell.h>
+#include <hv/mmio.h>
+#include <hv/percpu.h>
+#include <hv/printk.h>
+#include <hv/setup.h>
+#include <hv/spinlock.h>
+#include <asm/io.h>
+#include <asm/pci.h>
+
+#define PORT_ADDRESS		0xcf8
+#define PORT_DATA		0xcfc
+#define PORT_END		0xd00
+
+#define ADDR_ENABLE		0x80000000U
+#define ADDR_HW_MASK		0x8ffffffcU
+#define ADDR_BDF(a)		((uint16_t)((a) >> 8))
+#define ADDR_REG(a)		((a) & 0xfcU)
+
+#define ECAM_BUS_SIZE		(1ULL << 20)
+#define ECAM_FN_SHIFT		12
+
+#define PCI_VENDOR_ID		0x00
+#define PCI_COMMAND		0x04
+#define PCI_CMD_IO		0x1
+#define PCI_CMD_MEMORY		0x2
+#define PCI_CMD_MASTER		0x4
+#define PCI_CMD_DECODE		(PCI_CMD_IO | PCI_CMD_MEMORY | PCI_CMD_MASTER)
+
+#define NUM_BDF			0x10000
+
+/* The devices a non-root cell owns; index: cell id. */
+struct cell_devices {
+	unsigned int num;
+	uint16_t bdf[JH_MAX_PCI_DEVICES];
+};
+
+static DEFINE_SPINLOCK(pci_lock);
+static volatile uint8_t *ecam;	/* the hypervisor's mapping; NULL: none */
+static uint64_t ecam_size;
+static uint64_t taken[BITMAP_WORDS(NUM_BDF)];	/* owned by a non-root cell */
+static struct cell_devices devices[HV_MAX_CELLS];
+static uint32_t cf8_shadow[HV_MAX_CPUS];
+
+static uint32_t hw_port_in(uint16_t port, unsigned int size)
+{
+	if (size == 1)
+		return inb(port);
+	if (size == 2)
+		return inw(port);
+	return inl(port);
+}
+
+static void hw_port_out(uint16_t port, unsigned int size, uint32_t value)
+{
+	if (size == 1)
+		outb(port, (uint8_t)value);
+	else if (size == 2)
+		outw(port, (uint16_t)value);
+	else
+		outl(port, value);
+}
+
+static const struct pci_port_ops hw_ports = {
+	.in = hw_port_in,
+	.out = hw_port_out,
+};
+
+const struct pci_port_ops *pci_ports = &hw_ports;
+
+static uint32_t ones(unsigned int size)
+{
+	return size >= 4 ? 0xffffffffU : (1U << (size * 8)) - 1;
+}
+
+/* Bounded by JH_MAX_PCI_DEVICES for a non-root cell. */
+bool pci_cell_owns(const struct cell *cell, uint16_t bdf)
+{
+	const struct cell_devices *devs;
+	unsigned int n;
+
+	if (cell == &root_cell)
+		return !bitmap_test(taken, bdf);
+	if (cell->id >= HV_MAX_CELLS)
+		return false;
+	devs = &devices[cell->id];
+	for (n = 0; n < devs->num && n < JH_MAX_PCI_DEVICES; n++)
+		if (devs->bdf[n] == bdf)
+			return true;
+	return false;
+}
+
+/* The hardware, lock held. off is the ECAM offset. */
+static uint32_t ecam_read(uint64_t off, unsigned int size)
+{
+	volatile uint8_t *p = ecam + off;
+
+	if (size == 1)
+		return *p;
+	if (size == 2)
+		return *(volatile uint16_t *)p;
+	return *(volatile uint32_t *)p;
+}
+
+static void ecam_write(uint64_t off, unsigned int size, uint32_t value)
+{
+	volatile uint8_t *p = ecam + off;
+
+	if (size == 1)
+		*p = (uint8_t)value;
+	else if (size == 2)
+		*(volatile uint16_t *)p = (uint16_t)value;
+	else
+		*(volatile uint32_t *)p = value;
+}
+
+/* Mechanism #1 at addr (enable bit set), data port offset n. */
+static uint32_t cf8_read(uint32_t addr, unsigned int n, unsigned int size)
+{
+	pci_ports->out(PORT_ADDRESS, 4, addr & ADDR_HW_MASK);
+	return pci_ports->in(PORT_DATA + n, size);
+}
+
+static void cf8_write(uint32_t addr, unsigned int n, unsigned int size,
+		      uint32_t value)
+{
+	pci_ports->out(PORT_ADDRESS, 4, addr & ADDR_HW_MASK);
+	pci_ports->out(PORT_DATA + n, size, value);
+}
+
+static bool ecam_reaches(uint16_t bdf)
+{
+	return ecam && ((uint64_t)bdf << ECAM_FN_SHIFT) < ecam_size;
+}
+
+/* Register reg (naturally aligned, < 0x100) of bdf, lock held. */
+static uint32_t cfg_read(uint16_t bdf, unsigned int reg, unsigned int size)
+{
+	if (ecam_reaches(bdf))
+		return ecam_read(((uint64_t)bdf << ECAM_FN_SHIFT) + reg, size);
+	return cf8_read(ADDR_ENABLE | (uint32_t)bdf << 8 | ADDR_REG(reg),
+			reg & 3, size);
+}
+
+static void cfg_write(uint16_t bdf, unsigned int reg, unsigned int size,
+		      uint32_t value)
+{
+	if (ecam_reaches(bdf))
+		ecam_write(((uint64_t)bdf << ECAM_FN_SHIFT) + reg, size, value);
+	else
+		cf8_write(ADDR_ENABLE | (uint32_t)bdf << 8 | ADDR_REG(reg),
+			  reg & 3, size, value);
+}
+
+/*
+ * A device that changes hands loses bus mastering and its memory and I/O
+ * decoding, on assign and on release alike: neither the new owner nor the
+ * old one inherits a running DMA engine or live BARs; the new owner
+ * enables what it uses. A 16-bit write leaves the status register (and
+ * its write-1-to-clear bits) alone. Lock held.
+ */
+static void quiesce(uint16_t bdf)
+{
+	uint32_t cmd;
+
+	if (cfg_read(bdf, PCI_VENDOR_ID, 2) == 0xffff)
+		return;		/* no device there */
+	cmd = cfg_read(bdf, PCI_COMMAND, 2);
+	if (cmd & PCI_CMD_DECODE)
+		cfg_write(bdf, PCI_COMMAND, 2, cmd & ~PCI_CMD_DECODE);
+}
+
+/* The cell's CPUs start with a clear address register, either way. */
+static void reset_shadows(const struct cell *cell)
+{
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < HV_MAX_CPUS; cpu++)
+		if (jh_cpu_in_set(cell->config, cpu))
+			cf8_shadow[cpu] = 0;
+}
+
+void pci_cell_assign(struct cell *cell)
+{
+	const struct jh_pci_device *dev;
+	struct cell_devices *devs;
+	unsigned int n, num;
+
+	if (cell == &root_cell || cell->id >= HV_MAX_CELLS)
+		return;
+	dev = jh_cell_pci_devices(cell->config);
+	num = MIN(cell->config->num_pci_devices, JH_MAX_PCI_DEVICES);
+	devs = &devices[cell->id];
+
+	spin_lock(&pci_lock);
+	devs->num = 0;
+	for (n = 0; n < num; n++) {
+		if (dev[n].domain != 0) {
+			printk("cell \"%s\": PCI device %04x:%02x:%02x.%x ignored: only domain 0 is mediated\n",
+			       cell->name, dev[n].domain, dev[n].bdf >> 8,
+			       (dev[n].bdf >> 3) & 0x1f, dev[n].bdf & 7);
+			continue;
+		}
+		/* The config checks rule this out; never take it twice. */
+		if (bitmap_test(taken, dev[n].bdf)) {
+			printk("cell \"%s\": PCI device %02x:%02x.%x already belongs to another cell\n",
+			       cell->name, dev[n].bdf >> 8,
+			       (dev[n].bdf >> 3) & 0x1f, dev[n].bdf & 7);
+			continue;
+		}
+		bitmap_set(taken, dev[n].bdf);
+		devs->bdf[devs->num++] = dev[n].bdf;
+		quiesce(dev[n].bdf);
+	}
+	reset_shadows(cell);
+	spin_unlock(&pci_lock);
+}
+
+void pci_cell_release(struct cell *cell)
+{
+	struct cell_devices *devs;
+	unsigned int n;
+
+	if (cell == &root_cell || cell->id >= HV_MAX_CELLS)
+		return;
+	devs = &devices[cell->id];
+
+	spin_lock(&pci_lock);
+	for (n = 0; n < devs->num && n < JH_MAX_PCI_DEVICES; n++) {
+		quiesce(devs->bdf[n]);
+		bitmap_clear(taken, devs->bdf[n]);
+	}
+	devs->num = 0;
+	reset_shadows(cell);
+	spin_unlock(&pci_lock);
+}
+
+/* A data port access at 0xcfc + n through the CPU's shadowed address. */
+static void data_access(struct cell *cell, uint32_t addr, unsigned int n,
+			unsigned int size, bool is_write, uint32_t *value)
+{
+	bool done = false;
+
+	if (n + size <= 4 && (addr & ADDR_ENABLE)) {
+		spin_lock(&pci_lock);
+		if (pci_cell_owns(cell, ADDR_BDF(addr))) {
+			if (is_write)
+				cf8_write(addr, n, size, *value);
+			else
+				*value = cf8_read(addr, n, size);
+			done = true;
+		}
+		spin_unlock(&pci_lock);
+	}
+	if (!done && !is_write)
+		*value = ones(size);
+}
+
+bool pci_pio_access(struct per_cpu *pcpu, uint16_t port, unsigned int size,
+		    bool is_write, uint32_t *value)
+{
+	uint32_t *shadow = &cf8_shadow[pcpu->cpu_id];
+
+	if (port < PORT_ADDRESS || port >= PORT_END)
+		return false;
+
+	if (port == PORT_ADDRESS && size == 4) {
+		if (is_write)
+			*shadow = *value;
+		else
+			*value = *shadow;
+	} else if (port >= PORT_DATA) {
+		data_access(pcpu->cell, *shadow, port - PORT_DATA, size,
+			    is_write, value);
+	} else if (pcpu->cell == &root_cell && port + size <= PORT_DATA) {
+		/* Not config space: the root cell's chipset registers. */
+		spin_lock(&pci_lock);
+		if (is_write)
+			pci_ports->out(port, size, *value);
+		else
+			*value = pci_ports->in(port, size);
+		spin_unlock(&pci_lock);
+	} else if (!is_write) {
+		*value = ones(size);
+	}
+	return true;
+}
+
+static enum mmio_result ecam_access(struct per_cpu *pcpu, void *arg,
+				    struct mmio_access *acc)
+{
+	uint64_t off = acc->offset;
+	unsigned int size = acc->size;
+	bool owned;
+
+	(void)arg;
+	if ((size != 1 && size != 2 && size != 4 && size != 8) ||
+	    (off & (size - 1)))
+		return MMIO_ERROR;
+
+	spin_lock(&pci_lock);
+	owned = pci_cell_owns(pcpu->cell, (uint16_t)(off >> ECAM_FN_SHIFT));
+	if (!acc->is_write) {
+		if (!owned)
+			acc->value = size == 8 ? ~0ULL : ones(size);
+		else if (size == 8)
+			acc->value = ecam_read(off, 4) |
+				(uint64_t)ecam_read(off + 4, 4) << 32;
+		else
+			acc->value = ecam_read(off, size);
+	} else if (owned) {
+		if (size == 8) {
+			ecam_write(off, 4, (uint32_t)acc->value);
+			ecam_write(off + 4, 4, (uint32_t)(acc->value >> 32));
+		} else {
+			ecam_write(off, size, (uint32_t)acc->value);
+		}
+	}
+	spin_unlock(&pci_lock);
+	return MMIO_HANDLED;
+}
+
+int pci_init(void)
+{
+	const struct jh_x86_platform *plat = &hv.sysconfig->platform.x86;
+	uint64_t size;
+	int err;
+
+	if (!plat->mmconfig_base)
+		return 0;
+	size = ((uint64_t)plat->mmconfig_end_bus + 1) * ECAM_BUS_SIZE;
+	ecam = hv_map_device(plat->mmconfig_base, size);
+	if (!ecam) {
+		hv_error("cannot map the PCI ECAM at 0x%llx (%llu MiB)",
+			 (unsigned long long)plat->mmconfig_base,
+			 (unsigned long long)(size >> 20));
+		return -JH_ENOMEM;
+	}
+	ecam_size = size;
+	err = mmio_register(plat->mmconfig_base, size, ecam_access, NULL);
+	if (err)
+		hv_error("no MMIO handler slot left for the PCI ECAM");
+	return err;
+}

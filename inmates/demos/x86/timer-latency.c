@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Timer latency: the local APIC timer fires every period_us microseconds
+ * in periodic mode. The latency of one sample is the time from the
+ * programmed expiry to the handler's first action. Every "samples"
+ * samples the demo prints
+ *
+ *   latency min <a> avg <b> max <c> ns (<samples> samples)
+ *
+ * How it is measured: in periodic mode the APIC reloads its count at
+ * each expiry, so what the count has run down since (initial count minus
+ * current count, read first thing in the handler) is exactly the time
+ * since the programmed expiry, in APIC timer ticks. Comparing TSC
+ * readings with expiries computed from the two frequencies instead would
+ * drift: any error in their ratio adds up over thousands of periods. The
+ * TSC (read right after) spots periods that passed without an IRQ of
+ * their own, which the count cannot show.
+ *
+ * Command line: period_us=<N> (default 1000), samples=<M> (default 1000).
+ * Shutdown requests are approved.
+ */
+#include <inmate.h>
+
+struct latency_stats {
+	uint64_t min, max, sum;	/* APIC timer ticks */
+	uint64_t count;
+};
+
+static uint32_t period_count;	/* APIC timer ticks */
+static uint64_t period_tsc;	/* the same in TSC ticks, for "missed" */
+static uint64_t last_irq_tsc;
+static uint64_t samples_per_report;
+static uint64_t missed;		/* periods without an IRQ of their own */
+
+static struct latency_stats batch;
+static struct latency_stats report;
+static volatile bool report_ready;
+
+static void timer_irq(unsigned int vector)
+{
+	uint32_t left = apic_timer_current();
+	uint64_t now = timer_now();
+	uint64_t latency, periods;
+
+	if (vector != APIC_TIMER_VECTOR)
+		return;
+	latency = left <= period_count ? period_count - left : 0;
+
+	/* Rounded to whole periods, which no ratio error can shift. */
+	if (last_irq_tsc) {
+		periods = (now - last_irq_tsc + period_tsc / 2) / period_tsc;
+		if (periods > 1)
+			missed += periods - 1;
+	}
+	last_irq_tsc = now;
+
+	if (!batch.count || latency < batch.min)
+		batch.min = latency;
+	if (latency > batch.max)
+		batch.max = latency;
+	batch.sum += latency;
+	if (++batch.count == samples_per_report) {
+		/* A report the main loop has not printed yet is dropped. */
+		report = batch;
+		report_ready = true;
+		batch = (struct latency_stats){ 0 };
+	}
+}
+
+static void print_report(void)
+{
+	struct latency_stats r;
+
+	irq_disable();
+	r = report;
+	report_ready = false;
+	irq_enable();
+
+	printk("latency min %lu avg %lu max %lu ns (%lu samples)\n",
+	       apic_timer_count_to_ns(r.min),
+	       apic_timer_count_to_ns(r.sum) / r.count,
+	       apic_timer_count_to_ns(r.max), r.count);
+	if (missed)
+		printk("timer-latency: %lu deadlines missed so far\n", missed);
+}
+
+void inmate_main(void)
+{
+	int64_t period_us = cmdline_parse_int("period_us", 1000);
+	int64_t samples = cmdline_parse_int("samples", 1000);
+
+	if (period_us < 1 || samples < 1) {
+		printk("timer-latency: period_us (%ld) and samples (%ld) must "
+		       "be positive\n", period_us, samples);
+		return;
+	}
+	printk("timer-latency: period %ld us, report every %ld samples, "
+	       "timer %lu Hz, TSC %lu Hz\n", period_us, samples,
+	       apic_timer_frequency(), timer_frequency());
+	comm_set_cell_state(JH_CELL_RUNNING);
+
+	period_count = apic_timer_us_to_count((uint64_t)period_us);
+	period_tsc = timer_us_to_ticks((uint64_t)period_us);
+	if (!period_tsc)
+		period_tsc = 1;
+	samples_per_report = (uint64_t)samples;
+
+	apic_init();
+	irq_set_handler(timer_irq);
+	apic_timer_periodic(period_count);
+	irq_enable();
+
+	for (;;) {
+		cpu_wait_for_interrupt();
+		if (report_ready)
+			print_report();
+		if (comm_shutdown_requested()) {
+			printk("timer-latency: shutdown request approved\n");
+			comm_answer_shutdown(true);
+			break;
+		}
+	}
+	apic_timer_stop();
+}

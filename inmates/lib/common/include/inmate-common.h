@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * The part of the inmate library API that is the same on every
+ * architecture. Demos include the arch's <inmate.h>, which includes this
+ * and adds what only that arch has (interrupt controller, timer hardware).
+ *
+ * Shared semantics:
+ *   - the image is linked at guest-physical 0, its entry is at 0 (the
+ *     cell's cpu_reset_address); the start-up code calls inmate_main(),
+ *     and returning from it halts the CPU;
+ *   - interrupts are masked until the demo calls irq_enable();
+ *   - "timer" is the free-running counter (arm64: CNTVCT_EL0, x86: the
+ *     TSC) with the frequency timer_frequency() reports.
+ */
+#ifndef _INMATE_COMMON_H
+#define _INMATE_COMMON_H
+
+#include <stdarg.h>
+#include <jailhouse/comm-region.h>
+#include <jailhouse/hypercall.h>
+#include <jailhouse/types.h>
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* Defined by the demo. */
+void inmate_main(void);
+
+/* halt.c: stop this CPU for good, with interrupts masked. */
+void __attribute__((noreturn)) inmate_halt(void);
+
+/* printk.c: printf subset: %s %c %d %i %u %x %X %p %%, flags 0 and -,
+ * field width, length modifiers l, ll, z. */
+void printk(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void vprintk(const char *fmt, va_list ap);
+
+/* console.c: one character to the cell's console. */
+void console_putc(char c);
+
+/* comm.c: the communication region at COMM_REGION_ADDR. */
+#define COMM_REGION_ADDR	0x80000000UL
+bool comm_region_valid(void);
+uint32_t comm_read32(unsigned long offset);
+void comm_write32(unsigned long offset, uint32_t value);
+uint64_t comm_read64(unsigned long offset);
+void comm_set_cell_state(uint32_t state);
+/* True while a shutdown request waits for this cell's answer. */
+bool comm_shutdown_requested(void);
+void comm_answer_shutdown(bool approve);
+
+/* cmdline.c: "name=value" words in the string "cell load -s" wrote. */
+const char *cmdline_string(void);
+int64_t cmdline_parse_int(const char *name, int64_t default_value);
+
+/* timer.c (arch): the free-running counter. */
+uint64_t timer_frequency(void);			/* Hz */
+uint64_t timer_now(void);			/* ticks */
+/* timer-convert.c: conversions at timer_frequency(). */
+uint64_t timer_ticks_to_ns(uint64_t ticks);
+uint64_t timer_us_to_ticks(uint64_t us);
+
+/* irq.c (arch): one handler for every interrupt the CPU takes; the
+ * argument is the GIC INTID (arm64) or the IDT vector (x86). */
+typedef void (*irq_handler_t)(unsigned int irq);
+void irq_set_handler(irq_handler_t handler);
+void irq_enable(void);
+void irq_disable(void);
+
+/* string.c: what the compiler may call on its own. */
+void *memset(void *dest, int c, size_t n);
+void *memcpy(void *dest, const void *src, size_t n);
+size_t strlen(const char *s);
+
+#endif /* _INMATE_COMMON_H */

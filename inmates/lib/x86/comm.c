@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * The communication region the hypervisor maps at COMM_REGION_ADDR.
+ *
+ * Shutdown handshake: a request is pending while msg_to_cell is
+ * JH_MSG_SHUTDOWN_REQUEST and reply_from_cell is still JH_REPLY_NONE;
+ * writing the answer ends it. The hypervisor clears reply_from_cell
+ * before it sends the next request.
+ *
+ * Without a comm region (the bare-metal tests: nothing decodes
+ * COMM_REGION_ADDR) every query answers "nothing there", so the demos
+ * run on and never see a shutdown request.
+ */
+#include <inmate.h>
+#include <x86.h>
+
+#define FIELD(name)	offsetof(struct jh_comm_region, name)
+
+uint32_t comm_read32(unsigned long offset)
+{
+	return mmio_read32(COMM_REGION_ADDR + offset);
+}
+
+void comm_write32(unsigned long offset, uint32_t value)
+{
+	mmio_write32(COMM_REGION_ADDR + offset, value);
+}
+
+uint64_t comm_read64(unsigned long offset)
+{
+	return mmio_read64(COMM_REGION_ADDR + offset);
+}
+
+/* The hypervisor fills in the signature when it starts the cell. */
+bool comm_region_valid(void)
+{
+	static const char signature[JH_SIGNATURE_SIZE] = JH_COMM_SIGNATURE;
+
+	for (unsigned int i = 0; i < JH_SIGNATURE_SIZE; i++)
+		if (mmio_read8(COMM_REGION_ADDR + i) != (uint8_t)signature[i])
+			return false;
+	return true;
+}
+
+void comm_set_cell_state(uint32_t state)
+{
+	if (comm_region_valid())
+		comm_write32(FIELD(cell_state), state);
+}
+
+bool comm_shutdown_requested(void)
+{
+	return comm_region_valid() &&
+		comm_read32(FIELD(msg_to_cell)) == JH_MSG_SHUTDOWN_REQUEST &&
+		comm_read32(FIELD(reply_from_cell)) == JH_REPLY_NONE;
+}
+
+void comm_answer_shutdown(bool approve)
+{
+	if (!comm_region_valid())
+		return;
+	comm_write32(FIELD(reply_from_cell), approve ?
+		     JH_REPLY_REQUEST_APPROVED : JH_REPLY_REQUEST_DENIED);
+	barrier();
+}
