@@ -28,6 +28,8 @@
 #define JH_MSR_VM_CR		0xc0010114
 #define JH_VM_CR_SVMDIS		BIT_ULL(4)
 #define JH_EFER_SVME		BIT_ULL(12)
+#define JH_CPUID_SVM		BIT(2)	/* 0x80000001 ECX */
+#define JH_CPUID_NPT		BIT(0)	/* 0x8000000a EDX */
 
 /* Must match hypervisor/arch/x86/include/asm/layout.h. */
 #define JH_HV_VIRT_BASE		0xffffffff80000000UL
@@ -223,10 +225,16 @@ int jh_arch_check(struct jh_cause *cause)
 	u64 vm_cr, efer;
 	unsigned int n;
 
-	if (!boot_cpu_has(X86_FEATURE_SVM))
+	/*
+	 * Ask the CPU, not Linux's feature cache: a CPU that Linux brought
+	 * up while the hypervisor ran (which hides SVM in CPUID) has
+	 * cleared the cached SVM bit for good.
+	 */
+	if (cpuid_eax(0x80000000) < 0x8000000a ||
+	    !(cpuid_ecx(0x80000001) & JH_CPUID_SVM))
 		return jh_fail(cause, -ENODEV,
 			       "CPU has no AMD SVM (Intel VMX is not supported)");
-	if (!boot_cpu_has(X86_FEATURE_NPT))
+	if (!(cpuid_edx(0x8000000a) & JH_CPUID_NPT))
 		return jh_fail(cause, -ENODEV,
 			       "CPU has SVM but no nested paging (NPT)");
 	if (!rdmsrl_safe(JH_MSR_VM_CR, &vm_cr) && (vm_cr & JH_VM_CR_SVMDIS))

@@ -31,11 +31,13 @@
 #include <asm/processor.h>
 
 #define APIC_ID			0x020
+#define APIC_TPR		0x080
 #define APIC_EOI		0x0b0
 #define APIC_LDR		0x0d0
 #define APIC_DFR		0x0e0
 #define APIC_SVR		0x0f0
 #define APIC_ISR		0x100
+#define APIC_IRR		0x200
 #define APIC_ICR_LO		0x300
 #define APIC_ICR_HI		0x310
 #define APIC_LVT_TIMER		0x320
@@ -63,6 +65,7 @@
 #define ICR_TO_OTHERS		3
 #define LVT_MASKED		(1U << 16)
 #define DFR_FLAT		0xf0000000U
+#define SVR_ENABLE		(1U << 8)
 
 /* Polls of the delivery-status bit before an ICR write gives up. */
 #define ICR_IDLE_POLLS		100000
@@ -341,10 +344,23 @@ int apic_register_mmio(void)
 	return mmio_register(XAPIC_BASE, XAPIC_SIZE, apic_mmio, NULL);
 }
 
+static bool irr_pending(void)
+{
+	unsigned int word;
+
+	for (word = 0; word < 8; word++)
+		if (apic_read(APIC_IRR + word * 0x10))
+			return true;
+	return false;
+}
+
 /*
  * A CPU starting afresh in a cell: nothing of the previous owner's APIC
- * setup may fire into the new one. Masks the LVTs, stops the timer and
- * ends every interrupt still in service (bounded: 256 vectors).
+ * setup may fire into the new one. Masks the LVTs, stops the timer, ends
+ * every interrupt still in service, then takes the ones still pending
+ * (an IRR bit can only be cleared by accepting it) through the drain
+ * vector of our IDT, with interrupts open for a moment. Bounded by the
+ * 256 vectors.
  */
 void apic_cpu_reset(void)
 {
@@ -361,6 +377,12 @@ void apic_cpu_reset(void)
 		} else {
 			word++;
 		}
+	/* Only an enabled APIC with TPR 0 delivers what is pending. */
+	apic_write(APIC_TPR, 0);
+	apic_write(APIC_SVR, apic_read(APIC_SVR) | SVR_ENABLE);
+	for (eois = 0; eois < 256 && irr_pending(); eois++)
+		asm volatile("stgi; sti; nop; jmp 1f; 1: nop; cli; clgi"
+			     : : : "memory");
 }
 
 /*

@@ -7,9 +7,11 @@
  * The GDT repeats Linux's kernel selectors (code 0x10, data 0x18), so CS
  * and SS stay valid across the switch in both directions; the IDT routes
  * the 32 exception vectors to a report that stops the CPU. Interrupts
- * never reach the hypervisor (it runs with GIF and IF clear); an NMI only
- * when the NMI exit handler opens GIF for a moment to consume it, and its
- * vector just returns.
+ * never reach the hypervisor (it runs with GIF and IF clear) except when
+ * it opens them on purpose: the NMI exit handler to consume a pending
+ * NMI (its vector just returns), and apic_cpu_reset() to drain interrupts
+ * a CPU's previous owner left pending (vectors 32-255 end them with an
+ * EOI).
  */
 #include <hv/percpu.h>
 #include <hv/printk.h>
@@ -18,7 +20,8 @@
 #include <asm/io.h>
 
 #define KERNEL_CS		0x10
-#define NUM_VECTORS		32
+#define NUM_EXCEPTIONS		32
+#define NUM_VECTORS		256
 #define STUB_SIZE		16
 
 struct exception_frame {
@@ -40,7 +43,8 @@ static struct gate idt[NUM_VECTORS] __aligned(16);
 
 #define VECTOR_NMI		2
 
-extern const uint8_t x86_exception_stubs[], x86_nmi_return[];
+extern const uint8_t x86_exception_stubs[], x86_nmi_return[],
+	x86_irq_drain[];
 
 void descriptors_init(void)
 {
@@ -48,8 +52,12 @@ void descriptors_init(void)
 	unsigned int n;
 
 	for (n = 0; n < NUM_VECTORS; n++) {
-		addr = n == VECTOR_NMI ? (uintptr_t)x86_nmi_return :
-			(uintptr_t)x86_exception_stubs + n * STUB_SIZE;
+		if (n == VECTOR_NMI)
+			addr = (uintptr_t)x86_nmi_return;
+		else if (n >= NUM_EXCEPTIONS)
+			addr = (uintptr_t)x86_irq_drain;
+		else
+			addr = (uintptr_t)x86_exception_stubs + n * STUB_SIZE;
 		/* present, DPL 0, 64-bit interrupt gate */
 		idt[n].lo = (addr & 0xffff) | ((uint64_t)KERNEL_CS << 16) |
 			(0x8eULL << 40) | ((addr >> 16 & 0xffff) << 48);

@@ -39,9 +39,10 @@
  * caller-saved ones are clobbered per the C ABI.
  *
  * The hypervisor runs with GIF clear (after #VMEXIT) and IF clear, so it
- * is never interrupted; it has no GDT or IDT of its own yet (Linux's stay
- * loaded but are not mapped), so a fault inside the hypervisor is a
- * triple fault. That is the next thing to fix.
+ * is never interrupted, and with a GDT and IDT of its own (descriptors.c,
+ * loaded by setup_arch_cpu_init), so that a fault inside the hypervisor
+ * is reported instead of becoming a triple fault through Linux's unmapped
+ * tables.
  */
 #include <asm/layout.h>
 #include <asm/percpu.h>

@@ -29,6 +29,18 @@ x86_exception_stubs:
 x86_nmi_return:
 	iretq
 
+	/*
+	 * An interrupt the previous owner of this CPU left pending, taken on
+	 * purpose by apic_cpu_reset(): end it. The APIC page is mapped 1:1.
+	 */
+	.global x86_irq_drain
+x86_irq_drain:
+	push	%rax
+	mov	$0xfee000b0, %rax
+	movl	$0, (%rax)
+	pop	%rax
+	iretq
+
 exception_common:
 	mov	%rsp, %rdi
 	and	$~0xf, %rsp
