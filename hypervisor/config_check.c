@@ -178,6 +178,8 @@ enum jhc_reason_id {
 	JHC_R_MEM_SHARED,
 	JHC_R_PIN_SHARED,
 	JHC_R_PCI_SHARED,
+	JHC_R_RESET_NOT_EXEC,
+	JHC_R_RESET_REAL_MODE,
 	JHC_R_COUNT
 };
 
@@ -316,6 +318,11 @@ static const struct jhc_reason jhc_reasons[JHC_R_COUNT] = {
 	       JHC_PAREN, "size"),
 	JHC_R(JHC_R_PIN_SHARED, "is also owned by cell", JHC_DEC),
 	JHC_R(JHC_R_PCI_SHARED, "is also assigned to cell", JHC_BDF),
+	JHC_R(JHC_R_RESET_NOT_EXEC,
+	      "is not in an executable memory region of the cell", JHC_HEX),
+	JHC_R(JHC_R_RESET_REAL_MODE,
+	      "is not below 1 MiB (x86 cell CPUs start in real mode)",
+	      JHC_HEX),
 };
 
 /* Filled in at each failure; err may be NULL if only the code matters. */
@@ -908,6 +915,29 @@ int jh_check_system_config(const void *data, uint64_t size, uint32_t arch,
 	return jhc_check_cell_arrays(&sys->root_cell, arch, sys, err);
 }
 
+/*
+ * Where a non-root cell's first CPU starts: inside its own executable
+ * memory, and on x86 where a real-mode CPU can reach (CS:IP, below
+ * 1 MiB). The root cell never starts; its value is not used.
+ */
+static int jhc_check_reset_address(const struct jh_cell_desc *c, uint32_t arch,
+				   struct jh_config_error *err)
+{
+	const struct jh_memory_region *mem = jh_cell_mem_regions(c);
+	uint64_t reset = c->cpu_reset_address;
+	unsigned int n;
+
+	if (arch == JH_ARCH_X86 && reset >= 0x100000)
+		return JHC_FAIL(jhc_item_header, -1, "cpu_reset_address",
+				reset, 0, JHC_R_RESET_REAL_MODE);
+	for (n = 0; n < c->num_memory_regions; n++)
+		if ((mem[n].flags & JH_MEM_EXECUTE) &&
+		    jhc_inside(reset, 1, mem[n].virt_start, mem[n].size))
+			return 0;
+	return JHC_FAIL(jhc_item_header, -1, "cpu_reset_address", reset, 0,
+			JHC_R_RESET_NOT_EXEC);
+}
+
 int jh_check_cell_config(const void *data, uint64_t size, uint32_t arch,
 			 struct jh_config_error *err)
 {
@@ -923,9 +953,11 @@ int jh_check_cell_config(const void *data, uint64_t size, uint32_t arch,
 				JHC_R_NO_DATA);
 	ret = jhc_check_cell_header(cell, 0, size, arch, jhc_item_header,
 				    false, err);
-	if (ret)
-		return ret;
-	return jhc_check_cell_arrays(cell, arch, NULL, err);
+	if (!ret)
+		ret = jhc_check_cell_arrays(cell, arch, NULL, err);
+	if (!ret)
+		ret = jhc_check_reset_address(cell, arch, err);
+	return ret;
 }
 
 static bool jhc_root_has_pin(const struct jh_cell_desc *root,

@@ -661,7 +661,40 @@ TEST(mem_wraps_around)
 		    "memory region 0: virt_start 0xffffffffffff0000 (size "
 		    "0x100000) wraps around the end of the address space");
 	cell.mem[0].virt_start = 0xfffffffffff00000;
+	cell.desc.cpu_reset_address = cell.mem[0].virt_start;
 	EXPECT_CELL(&cell, ARM64, 0, "no error");
+}
+
+TEST(reset_address_in_executable_memory)
+{
+	struct tb_cell cell;
+
+	tb_demo_cell(&cell, ARM64);
+	cell.desc.cpu_reset_address = cell.mem[0].size;
+	EXPECT_CELL(&cell, ARM64, EINVAL_,
+		    "header: cpu_reset_address 0x100000 is not in an "
+		    "executable memory region of the cell");
+	cell.desc.cpu_reset_address = cell.mem[0].size - 4;
+	EXPECT_CELL(&cell, ARM64, 0, "no error");
+	cell.mem[0].flags &= ~(uint64_t)JH_MEM_EXECUTE;
+	cell.desc.cpu_reset_address = 0;
+	EXPECT_CELL(&cell, ARM64, EINVAL_,
+		    "header: cpu_reset_address 0x0 is not in an executable "
+		    "memory region of the cell");
+}
+
+TEST(x86_reset_address_below_1mib)
+{
+	struct tb_cell cell;
+
+	tb_demo_cell(&cell, X86);
+	cell.mem[0].size = 0x200000;
+	cell.desc.cpu_reset_address = 0x100000;
+	EXPECT_CELL(&cell, X86, EINVAL_,
+		    "header: cpu_reset_address 0x100000 is not below 1 MiB "
+		    "(x86 cell CPUs start in real mode)");
+	cell.desc.cpu_reset_address = 0xffff0;
+	EXPECT_CELL(&cell, X86, 0, "no error");
 }
 
 TEST(comm_region)
