@@ -23,23 +23,6 @@ static void timer_irq(unsigned int vector)
 		ticks++;
 }
 
-/* Returns true once the cell should stop. */
-static bool handle_shutdown_request(int64_t *denials_left)
-{
-	if (!comm_shutdown_requested())
-		return false;
-	if (*denials_left > 0) {
-		(*denials_left)--;
-		printk("heartbeat: shutdown request denied (%ld more to "
-		       "deny)\n", *denials_left);
-		comm_answer_shutdown(false);
-		return false;
-	}
-	printk("heartbeat: shutdown request approved\n");
-	comm_answer_shutdown(true);
-	return true;
-}
-
 void inmate_main(void)
 {
 	int64_t denials_left = cmdline_parse_int("deny_shutdown", 0);
@@ -60,7 +43,7 @@ void inmate_main(void)
 			last_beat_tick += TICKS_PER_BEAT;
 			printk("heartbeat %u\n", ++beats);
 		}
-		if (handle_shutdown_request(&denials_left))
+		if (comm_shutdown_handshake("heartbeat", &denials_left))
 			break;
 	}
 	apic_timer_stop();

@@ -46,6 +46,12 @@ void comm_set_cell_state(uint32_t state);
 /* True while a shutdown request waits for this cell's answer. */
 bool comm_shutdown_requested(void);
 void comm_answer_shutdown(bool approve);
+/*
+ * The whole handshake for a pending request: refuses while *denials_left
+ * is positive (counting it down), else approves; prints "<who>: ..." for
+ * each answer. True once the cell should stop.
+ */
+bool comm_shutdown_handshake(const char *who, int64_t *denials_left);
 
 /* cmdline.c: "name=value" words in the string "cell load -s" wrote. */
 const char *cmdline_string(void);

@@ -2,17 +2,21 @@
 /*
  * The communication region the hypervisor maps at COMM_REGION_ADDR.
  *
- * struct jh_comm_region is packed, and with the MMU off every access to
- * it must be naturally aligned, so fields are read through their offsets
- * as whole 32/64-bit words instead of through the packed struct.
- *
  * Shutdown handshake: a request is pending while msg_to_cell is
  * JH_MSG_SHUTDOWN_REQUEST and reply_from_cell is still JH_REPLY_NONE;
  * writing the answer ends it. The hypervisor clears reply_from_cell
  * before it sends the next request.
+ *
+ * Without a comm region (bare-metal tests that put nothing at
+ * COMM_REGION_ADDR) every query answers "nothing there", so the demos
+ * run on and never see a shutdown request.
+ *
+ * Fields are read through their offsets as whole naturally aligned words,
+ * not through the packed struct: with the MMU off (arm64) every access
+ * must be aligned.
  */
 #include <inmate.h>
-#include <sysreg.h>
+#include <arch-mmio.h>
 
 #define FIELD(name)	offsetof(struct jh_comm_region, name)
 
@@ -50,13 +54,32 @@ void comm_set_cell_state(uint32_t state)
 
 bool comm_shutdown_requested(void)
 {
-	return comm_read32(FIELD(msg_to_cell)) == JH_MSG_SHUTDOWN_REQUEST &&
+	return comm_region_valid() &&
+		comm_read32(FIELD(msg_to_cell)) == JH_MSG_SHUTDOWN_REQUEST &&
 		comm_read32(FIELD(reply_from_cell)) == JH_REPLY_NONE;
 }
 
 void comm_answer_shutdown(bool approve)
 {
+	if (!comm_region_valid())
+		return;
 	comm_write32(FIELD(reply_from_cell), approve ?
 		     JH_REPLY_REQUEST_APPROVED : JH_REPLY_REQUEST_DENIED);
-	dsb_sy();
+	mmio_barrier();
+}
+
+bool comm_shutdown_handshake(const char *who, int64_t *denials_left)
+{
+	if (!comm_shutdown_requested())
+		return false;
+	if (*denials_left > 0) {
+		(*denials_left)--;
+		printk("%s: shutdown request denied (%ld more to deny)\n", who,
+		       *denials_left);
+		comm_answer_shutdown(false);
+		return false;
+	}
+	printk("%s: shutdown request approved\n", who);
+	comm_answer_shutdown(true);
+	return true;
 }
