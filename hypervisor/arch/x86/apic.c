@@ -389,14 +389,19 @@ void apic_cpu_reset(void)
  * Calibration (timer.c) on the first CPU while Linux owns its timer:
  * the timer counts down from ~0 at divide-by-1 with its LVT masked,
  * then Linux's setup comes back with the count it had left (the tick
- * it was waiting for arrives the calibration interval late).
+ * it was waiting for arrives the calibration interval late). A one-shot
+ * that reads as expired may not have delivered its interrupt yet (an
+ * emulator raises it a little later, and by then the LVT is masked): it
+ * is rearmed with one tick, since a lost tick leaves an idle tickless
+ * kernel asleep for good, and an extra one is harmless.
  */
-static uint32_t saved_lvt, saved_tdcr, saved_count;
+static uint32_t saved_lvt, saved_tdcr, saved_initial, saved_count;
 
 void apic_timer_count_start(void)
 {
 	saved_lvt = apic_read(APIC_LVT_TIMER);
 	saved_tdcr = apic_read(APIC_TDCR);
+	saved_initial = apic_read(APIC_TMICT);
 	saved_count = apic_read(APIC_TMCCT);
 	apic_write(APIC_LVT_TIMER, LVT_MASKED);
 	apic_write(APIC_TDCR, 0xb);
@@ -413,6 +418,6 @@ void apic_timer_count_stop(void)
 	apic_write(APIC_TMICT, 0);
 	apic_write(APIC_TDCR, saved_tdcr);
 	apic_write(APIC_LVT_TIMER, saved_lvt);
-	if (saved_count)
-		apic_write(APIC_TMICT, saved_count);
+	if (saved_initial)
+		apic_write(APIC_TMICT, saved_count ? saved_count : 1);
 }
