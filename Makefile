@@ -6,6 +6,7 @@
 #   make install [DESTDIR=...] [prefix=/usr/local]
 #   make unit-test     host unit tests
 #   make check         unit tests and every QEMU scenario on both arches
+#   make check-vmx     the Bochs (Intel VMX) scenarios, tests/bench/run-bochs
 #
 # Subdirectory Makefiles are plain recursive make; they get their tools and
 # paths from the variables exported here.
@@ -48,7 +49,7 @@ export ARCH CROSS_COMPILE KDIR SRCDIR BUILDDIR CC LD OBJCOPY HOSTCC \
 
 SUBDIRS := hypervisor tools configs inmates
 
-.PHONY: all $(SUBDIRS) driver install unit-test check clean
+.PHONY: all $(SUBDIRS) driver install unit-test check check-vmx clean
 
 all: $(SUBDIRS) driver
 
@@ -73,6 +74,9 @@ unit-test:
 
 check:
 	@$(SRCDIR)/tests/check
+
+check-vmx:
+	@$(SRCDIR)/tests/bench/run-bochs
 
 clean:
 	rm -rf $(SRCDIR)/build

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# Shared helpers of the QEMU test bench. Sourced, not executed.
+# Shared helpers of the test bench (run, run-bochs, fetch-kernel, ...).
+# Sourced, not executed.
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 SRC_DIR=$(cd "$BENCH_DIR/../.." && pwd)
@@ -26,4 +27,99 @@ apt_update_once() {
 	log "apt-get update"
 	apt-get update -q >/dev/null || die "apt-get update failed"
 	apt_updated=1
+}
+
+# The kernel arguments every x86 machine of the bench boots with: memmap=
+# keeps 0x3b000000-0x3cffffff (just below 1 GiB) from Linux for the
+# hypervisor and the cells, so x86 machines need 1 GiB of RAM.
+X86_KARGS='memmap=32M$0x3b000000'
+
+# bench_build ARCH WORK: builds the project for ARCH against $KDIR (from
+# fetch-kernel) and installs it into WORK/staging.
+bench_build() {
+	local arch=$1 work=$2
+
+	log "building for $arch against $KDIR"
+	make -C "$SRC_DIR" --no-print-directory -s ARCH="$arch" KDIR="$KDIR" \
+		DESTDIR="$work/staging" prefix=/usr install >"$work/build.log" 2>&1 ||
+		{ tail -n 40 "$work/build.log" >&2; die "build for $arch failed (log: $work/build.log)"; }
+	[ -f "$work/staging/lib/modules/$KVER/extra/jailhouse.ko" ] ||
+		die "build did not install jailhouse.ko for $KVER"
+}
+
+# busybox_for_arch ARCH: path of a static busybox for the guest.
+busybox_for_arch() {
+	if [ "$1" = x86 ]; then
+		echo /bin/busybox
+		return
+	fi
+	local dir=$CACHE_DIR/busybox-arm64
+	if [ ! -x "$dir/bin/busybox" ]; then
+		log "fetching busybox-static:arm64"
+		rm -rf "$dir" && mkdir -p "$dir/deb"
+		(cd "$dir/deb" && apt-get download -q busybox-static:arm64 2>&1 |
+			grep -v '^W: Download is performed unsandboxed' >&2) ||
+			die "apt-get download busybox-static:arm64 failed"
+		dpkg-deb -x "$dir"/deb/*.deb "$dir"
+	fi
+	echo "$dir/bin/busybox"
+}
+
+# scenario_files [SCENARIO...]: sets the array "scenarios" to the named
+# scenarios (a path, or a name in tests/scenarios), default all of them.
+scenario_files() {
+	local s
+	if [ $# -gt 0 ]; then
+		scenarios=()
+		for s in "$@"; do
+			[ -f "$s" ] || s=$SRC_DIR/tests/scenarios/${s%.scn}.scn
+			[ -f "$s" ] || die "no scenario $s"
+			scenarios+=("$s")
+		done
+	else
+		scenarios=("$SRC_DIR"/tests/scenarios/*.scn)
+	fi
+}
+
+# pack_initramfs ARCH WORK [MACHINE]: the initramfs WORK/initramfs.cpio.gz
+# from WORK/staging: busybox, the installed project, one script per
+# scenario of "scenarios" that runs on ARCH under MACHINE (qemu or bochs,
+# default qemu; scenario.py decides which, and ends the scripts for Bochs
+# with a wait for the serial port to drain). Sets the array "selected" to those
+# scenarios. If one of them says "needs: python3", also writes
+# WORK/initramfs-python.cpio.gz: the same image with a second archive
+# appended (the kernel unpacks concatenated archives in turn), so only
+# those boots pay.
+pack_initramfs() {
+	local arch=$1 work=$2 machine=${3:-} root=$2/initramfs s name need_python=
+
+	mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,scenarios}
+	cp -a "$work/staging/." "$root/"
+	cp "$(busybox_for_arch "$arch")" "$root/bin/busybox"
+	depmod -b "$root" "$KVER" 2>/dev/null
+	selected=()
+	for s in "${scenarios[@]}"; do
+		# shellcheck disable=SC2086
+		eval "$("$BENCH_DIR/scenario.py" info "$s" $machine)"
+		case " $SCN_ARCHES " in *" $arch "*) ;; *) continue ;; esac
+		name=$(basename "$s" .scn)
+		# shellcheck disable=SC2086
+		"$BENCH_DIR/scenario.py" script "$s" "$arch" $machine >"$root/scenarios/$name.sh"
+		selected+=("$s")
+		case " $SCN_NEEDS " in *" python3 "*) need_python=1 ;; esac
+	done
+	install -m 755 "$BENCH_DIR/guest-init" "$root/init"
+	install -m 755 "$BENCH_DIR"/guest-bin/* "$root/bin/"
+	# Scenarios name the machine's system config generically.
+	case $arch in
+	arm64) ln -s qemu-virt.cell "$root/usr/share/jailhouse/cells/system.cell" ;;
+	x86) ln -s qemu-q35.cell "$root/usr/share/jailhouse/cells/system.cell" ;;
+	esac
+	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$work/initramfs.cpio.gz"
+	if [ -n "$need_python" ]; then
+		mkdir -p "$work/python"
+		"$BENCH_DIR/guest-python" "$arch" "$work/python"
+		(cd "$work/python" && find . | cpio -o -H newc --quiet | gzip -1) |
+			cat "$work/initramfs.cpio.gz" - >"$work/initramfs-python.cpio.gz"
+	fi
 }

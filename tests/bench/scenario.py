@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """Bench scenarios: parse a .scn file, turn it into a guest shell script,
-and judge the serial log QEMU captured.
+and judge the serial log the emulator (QEMU or Bochs) captured.
 
 Format (one directive per line, '#' starts a comment line):
 
@@ -9,6 +9,12 @@ Format (one directive per line, '#' starts a comment line):
   timeout: 120           seconds of wall time for the whole boot
   append: ARGS           extra kernel command-line arguments
   qemu: ARGS             extra QEMU arguments
+  machines: qemu bochs   emulators the scenario runs under (default: qemu);
+                         bochs (Intel VMX, tests/bench/run-bochs) is x86 only
+  bochs-skip: REASON     why a scenario does not run under Bochs (printed
+                         by run-bochs with the skip)
+  bochs-timeout: 600     seconds of wall time for a Bochs boot (default 600;
+                         Bochs is about 13 times slower than QEMU)
   needs: python3         extras the guest image must hold (see NEEDS); a
                          scenario that needs none boots the plain image
   run: CMD               run CMD in the guest, exit status ignored
@@ -27,6 +33,10 @@ import shlex
 import sys
 
 ARCHES = ("arm64", "x86")
+MACHINES = ("qemu", "bochs")
+# Arches each machine emulates.
+MACHINE_ARCHES = {"qemu": ARCHES, "bochs": ("x86",)}
+BOCHS_TIMEOUT = 600
 STEP_KINDS = ("run", "ok", "fail", "expect", "expect-not")
 DEFAULT_FORBIDDEN = [
     r"Kernel panic",
@@ -53,6 +63,9 @@ class Scenario:
         self.append = ""
         self.qemu = ""
         self.needs = []
+        self.machines = ["qemu"]
+        self.bochs_skip = ""
+        self.bochs_timeout = BOCHS_TIMEOUT
         self.steps = []  # (kind, text, lineno)
         self._parse()
 
@@ -90,6 +103,17 @@ class Scenario:
                 bad = [n for n in self.needs if n not in NEEDS]
                 if bad:
                     raise ScenarioError(f"{self.path}:{no}: unknown need {bad} (known: {' '.join(NEEDS)})")
+            elif key == "machines":
+                self.machines = value.split()
+                bad = [m for m in self.machines if m not in MACHINES]
+                if bad or not self.machines:
+                    raise ScenarioError(f"{self.path}:{no}: unknown machine {bad} (known: {' '.join(MACHINES)})")
+            elif key == "bochs-skip":
+                if not value:
+                    raise ScenarioError(f"{self.path}:{no}: empty 'bochs-skip'")
+                self.bochs_skip = value
+            elif key == "bochs-timeout":
+                self.bochs_timeout = int(value)
             elif key in STEP_KINDS:
                 if not value:
                     raise ScenarioError(f"{self.path}:{no}: empty '{key}'")
@@ -102,12 +126,24 @@ class Scenario:
             else:
                 raise ScenarioError(f"{self.path}:{no}: unknown directive '{key}'")
         self.raw_steps = raw_steps
+        for m in self.machines:
+            if not set(self.arches) & set(MACHINE_ARCHES[m]):
+                raise ScenarioError(f"{self.path}: machine {m} emulates none of the arches {self.arches}")
+        if self.bochs_skip and "bochs" in self.machines:
+            raise ScenarioError(f"{self.path}: 'bochs-skip' on a scenario that runs under bochs")
+
+    def arches_on(self, machine):
+        """The scenario's arches that run under MACHINE (none if it does
+        not list MACHINE)."""
+        if machine not in self.machines:
+            return []
+        return [a for a in self.arches if a in MACHINE_ARCHES[machine]]
 
     def steps_for(self, arch):
         return [(k, v, no) for only, k, v, no in self.raw_steps
                 if only is None or only == arch]
 
-    def guest_script(self, arch):
+    def guest_script(self, arch, machine="qemu"):
         out = ["#!/bin/sh", "# generated from " + self.path]
         for i, (kind, text, no) in enumerate(self.steps_for(arch)):
             if kind not in ("run", "ok", "fail"):
@@ -116,6 +152,12 @@ class Scenario:
             out.append(f"( {text} ) </dev/null 2>&1")
             out.append(f'echo "{MARK} {i} RC=$?"')
         out.append(f"echo '{MARK} DONE'")
+        if machine == "bochs":
+            # Bochs sends serial output at the programmed baud rate, and
+            # the power-off that follows the script does not wait for the
+            # tty to drain: give it the time for a full 4 KiB buffer at
+            # 115200 baud (run-bochs sets that rate) before init goes on.
+            out.append("sleep 1")
         return "\n".join(out) + "\n"
 
     def judge(self, arch, log_lines):
@@ -178,21 +220,32 @@ class Scenario:
 
 def main(argv):
     if len(argv) < 3:
-        sys.exit("usage: scenario.py info|script|judge FILE [ARCH [LOG]]")
+        sys.exit("usage: scenario.py info FILE [MACHINE] | script FILE ARCH [MACHINE] | judge FILE ARCH LOG")
     cmd, path = argv[1], argv[2]
     try:
         scn = Scenario(path)
     except (OSError, ScenarioError) as e:
         sys.exit(f"scenario: {e}")
     if cmd == "info":
-        # Shell-readable settings for the runner.
-        print(f"SCN_ARCHES={shlex.quote(' '.join(scn.arches))}")
-        print(f"SCN_TIMEOUT={scn.timeout}")
+        # Shell-readable settings for the runner of MACHINE (default qemu):
+        # SCN_ARCHES holds only the arches that run under it, and
+        # SCN_TIMEOUT is its timeout.
+        machine = argv[3] if len(argv) > 3 else "qemu"
+        if machine not in MACHINES:
+            sys.exit(f"scenario: unknown machine {machine}")
+        timeout = scn.bochs_timeout if machine == "bochs" else scn.timeout
+        print(f"SCN_ARCHES={shlex.quote(' '.join(scn.arches_on(machine)))}")
+        print(f"SCN_TIMEOUT={timeout}")
         print(f"SCN_APPEND={shlex.quote(scn.append)}")
         print(f"SCN_QEMU={shlex.quote(scn.qemu)}")
         print(f"SCN_NEEDS={shlex.quote(' '.join(scn.needs))}")
+        print(f"SCN_MACHINES={shlex.quote(' '.join(scn.machines))}")
+        print(f"SCN_BOCHS_SKIP={shlex.quote(scn.bochs_skip)}")
     elif cmd == "script":
-        sys.stdout.write(scn.guest_script(argv[3]))
+        machine = argv[4] if len(argv) > 4 else "qemu"
+        if machine not in MACHINES:
+            sys.exit(f"scenario: unknown machine {machine}")
+        sys.stdout.write(scn.guest_script(argv[3], machine))
     elif cmd == "judge":
         with open(argv[4], errors="replace") as f:
             lines = [l.replace("\r", "") for l in f.read().splitlines()]
