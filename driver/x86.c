@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * x86 hooks (AMD SVM). Linux 6.1 maps nothing executable through vmap()
- * or ioremap(), so the hypervisor image cannot be called through Linux's
- * page tables. The entry goes through a trampoline in this module's own
- * text instead, and boot page tables that map both the trampoline page
- * (at its module address) and the hypervisor memory (at the
- * hypervisor's link address). The full design is described at the top of
- * hypervisor/arch/x86/entry.S.
+ * x86 hooks (AMD SVM or Intel VMX). Linux 6.1 maps nothing executable
+ * through vmap() or ioremap(), so the hypervisor image cannot be called
+ * through Linux's page tables. The entry goes through a trampoline in this
+ * module's own text instead, and boot page tables that map both the
+ * trampoline page (at its module address) and the hypervisor memory (at
+ * the hypervisor's link address). The full design is described at the top
+ * of hypervisor/arch/x86/entry.S.
  *
- * Hypercalls use vmmcall and may clobber every caller-saved register.
+ * One hypervisor image serves both vendors: it picks its backend from
+ * CPUID itself. Hypercalls use vmmcall on AMD (SVM) and vmcall elsewhere
+ * (VMX), chosen by the CPU vendor, which the hypervisor does not hide;
+ * they may clobber every caller-saved register.
  */
 #define pr_fmt(fmt) "jailhouse: " fmt
 
@@ -30,6 +33,15 @@
 #define JH_EFER_SVME		BIT_ULL(12)
 #define JH_CPUID_SVM		BIT(2)	/* 0x80000001 ECX */
 #define JH_CPUID_NPT		BIT(0)	/* 0x8000000a EDX */
+#define JH_CPUID_VMX		BIT(5)	/* 1 ECX */
+#define JH_MSR_FEAT_CTL		0x0000003a
+#define JH_FEAT_CTL_LOCKED	BIT_ULL(0)
+#define JH_FEAT_CTL_VMX		BIT_ULL(2)	/* outside SMX */
+#define JH_MSR_VMX_PROCBASED	0x00000482
+#define JH_MSR_VMX_PROCBASED2	0x0000048b
+#define JH_VMX_SECONDARY	BIT_ULL(63)	/* allowed-1 of bit 31 */
+#define JH_VMX_EPT		BIT_ULL(33)	/* allowed-1 of bit 1 */
+#define JH_VMX_UNRESTRICTED	BIT_ULL(39)	/* allowed-1 of bit 7 */
 
 /* Must match hypervisor/arch/x86/include/asm/layout.h. */
 #define JH_HV_VIRT_BASE		0xffffffff80000000UL
@@ -47,13 +59,15 @@
  *   saves what Linux needs back, switches to the boot tables and jumps
  *   to the hypervisor entry; returns 0 (now as the root cell) or -JH_E*.
  * jh_x86_leave: the hypervisor's way back (registers: see entry.S).
- * jh_x86_hypercall(code, arg1, arg2): vmmcall, callee-saved kept.
+ * jh_x86_hypercall(code, arg1, arg2): vmmcall, callee-saved kept;
+ * jh_x86_vmcall: the same with vmcall.
  * The first two must share one page: it is mapped in both address spaces.
  */
 long jh_x86_enter(u64 boot_cr3, u64 entry, u64 header, u64 cpu, u64 tva,
 		  u64 tpa);
 long jh_x86_hypercall(unsigned long code, unsigned long a1,
 		      unsigned long a2);
+long jh_x86_vmcall(unsigned long code, unsigned long a1, unsigned long a2);
 void jh_x86_resume(void);
 void jh_x86_leave(void);
 extern const u8 jh_x86_tramp_start[], jh_x86_tramp_end[];
@@ -154,6 +168,29 @@ JH_SPEC_SAFE
 "	ret\n"
 "	int3\n"
 "	.size jh_x86_hypercall, . - jh_x86_hypercall\n"
+"	.global jh_x86_vmcall\n"
+"	.type jh_x86_vmcall, @function\n"
+"jh_x86_vmcall:\n"
+"	push	%rbp\n"
+"	push	%rbx\n"
+"	push	%r12\n"
+"	push	%r13\n"
+"	push	%r14\n"
+"	push	%r15\n"
+"	mov	%rdi, %rax\n"
+"	mov	%rsi, %rdi\n"
+"	mov	%rdx, %rsi\n"
+"	vmcall\n"
+"	pop	%r15\n"
+"	pop	%r14\n"
+"	pop	%r13\n"
+"	pop	%r12\n"
+"	pop	%rbx\n"
+"	pop	%rbp\n"
+JH_SPEC_SAFE
+"	ret\n"
+"	int3\n"
+"	.size jh_x86_vmcall, . - jh_x86_vmcall\n"
 "	.popsection\n");
 
 /* They switch stacks and address spaces on purpose. */
@@ -219,21 +256,10 @@ static int jh_boot_build(phys_addr_t header)
 	return err;
 }
 
-int jh_arch_check(struct jh_cause *cause)
+static int jh_check_svm(struct jh_cause *cause)
 {
-	unsigned long start = (unsigned long)jh_x86_tramp_start;
 	u64 vm_cr, efer;
-	unsigned int n;
 
-	/*
-	 * Ask the CPU, not Linux's feature cache: a CPU that Linux brought
-	 * up while the hypervisor ran (which hides SVM in CPUID) has
-	 * cleared the cached SVM bit for good.
-	 */
-	if (cpuid_eax(0x80000000) < 0x8000000a ||
-	    !(cpuid_ecx(0x80000001) & JH_CPUID_SVM))
-		return jh_fail(cause, -ENODEV,
-			       "CPU has no AMD SVM (Intel VMX is not supported)");
 	if (!(cpuid_edx(0x8000000a) & JH_CPUID_NPT))
 		return jh_fail(cause, -ENODEV,
 			       "CPU has SVM but no nested paging (NPT)");
@@ -243,6 +269,56 @@ int jh_arch_check(struct jh_cause *cause)
 	if (!rdmsrl_safe(MSR_EFER, &efer) && (efer & JH_EFER_SVME))
 		return jh_fail(cause, -EBUSY,
 			       "SVM is already in use (EFER.SVME set): unload kvm_amd");
+	return 0;
+}
+
+static int jh_check_vmx(struct jh_cause *cause)
+{
+	u64 feat, proc, proc2;
+
+	if (rdmsrl_safe(JH_MSR_FEAT_CTL, &feat) ||
+	    ((feat & JH_FEAT_CTL_LOCKED) && !(feat & JH_FEAT_CTL_VMX)))
+		return jh_fail(cause, -ENODEV,
+			       "VMX is disabled by the firmware (IA32_FEATURE_CONTROL)");
+	if (!(feat & JH_FEAT_CTL_LOCKED))
+		return jh_fail(cause, -ENODEV,
+			       "IA32_FEATURE_CONTROL is not locked, so VMX cannot be turned on");
+	if (rdmsrl_safe(JH_MSR_VMX_PROCBASED, &proc) ||
+	    !(proc & JH_VMX_SECONDARY) ||
+	    rdmsrl_safe(JH_MSR_VMX_PROCBASED2, &proc2) ||
+	    !(proc2 & JH_VMX_EPT))
+		return jh_fail(cause, -ENODEV,
+			       "CPU has VMX but no EPT (extended page tables)");
+	if (!(proc2 & JH_VMX_UNRESTRICTED))
+		return jh_fail(cause, -ENODEV,
+			       "CPU has VMX and EPT but no unrestricted guest (cells start in real mode)");
+	if (native_read_cr4() & X86_CR4_VMXE)
+		return jh_fail(cause, -EBUSY,
+			       "VMX is already in use (CR4.VMXE set): unload kvm_intel");
+	return 0;
+}
+
+int jh_arch_check(struct jh_cause *cause)
+{
+	unsigned long start = (unsigned long)jh_x86_tramp_start;
+	unsigned int n;
+	int err;
+
+	/*
+	 * Ask the CPU, not Linux's feature cache: a CPU that Linux brought
+	 * up while the hypervisor ran (which hides SVM and VMX in CPUID) has
+	 * cleared the cached bit for good.
+	 */
+	if (cpuid_ecx(1) & JH_CPUID_VMX)
+		err = jh_check_vmx(cause);
+	else if (cpuid_eax(0x80000000) >= 0x8000000a &&
+		 (cpuid_ecx(0x80000001) & JH_CPUID_SVM))
+		err = jh_check_svm(cause);
+	else
+		err = jh_fail(cause, -ENODEV,
+			      "CPU has neither AMD SVM nor Intel VMX");
+	if (err)
+		return err;
 	if (native_read_cr4() & X86_CR4_LA57)
 		return jh_fail(cause, -EOPNOTSUPP,
 			       "kernel uses 5-level paging; boot it with no5lvl");
@@ -298,7 +374,10 @@ long jh_arch_cpu_enter(phys_addr_t entry, phys_addr_t header,
 long jh_arch_hypercall(unsigned long code, unsigned long arg1,
 		       unsigned long arg2)
 {
-	return jh_x86_hypercall(code, arg1, arg2);
+	if (boot_cpu_data.x86_vendor == X86_VENDOR_AMD ||
+	    boot_cpu_data.x86_vendor == X86_VENDOR_HYGON)
+		return jh_x86_hypercall(code, arg1, arg2);
+	return jh_x86_vmcall(code, arg1, arg2);
 }
 
 /* The copy went through a write-combining mapping: drain it. */

@@ -29,6 +29,7 @@
 #include <hv/setup.h>
 #include <asm/apic.h>
 #include <asm/processor.h>
+#include <asm/vcpu.h>
 
 #define APIC_ID			0x020
 #define APIC_TPR		0x080
@@ -381,8 +382,7 @@ void apic_cpu_reset(void)
 	apic_write(APIC_TPR, 0);
 	apic_write(APIC_SVR, apic_read(APIC_SVR) | SVR_ENABLE);
 	for (eois = 0; eois < 256 && irr_pending(); eois++)
-		asm volatile("stgi; sti; nop; jmp 1f; 1: nop; cli; clgi"
-			     : : : "memory");
+		vcpu_irq_window();
 }
 
 /*

@@ -8,11 +8,14 @@
  * directly; the root cell every port except those of other cells. PCI
  * configuration ports 0xcf8-0xcff always trap (pci.c mediates them).
  *
- * MSRs, a fixed policy (the config format has no MSR list):
+ * MSRs, a fixed policy (the config format has no MSR list), written into
+ * the backend's bitmap format (asm/msr_bitmap.h; MSRs outside a format's
+ * ranges always trap):
  * - the root cell reaches every MSR except the ones that would take SVM
- *   from the hypervisor (EFER writes are emulated, VM_HSAVE_PA and VM_CR
- *   writes refused), writes of IA32_APIC_BASE (only rewriting its value
- *   is allowed) and the x2APIC range (no x2APIC: the APIC is emulated in
+ *   or VMX from the hypervisor (EFER writes are emulated; VM_HSAVE_PA and
+ *   VM_CR writes, IA32_FEATURE_CONTROL writes and the VMX capability
+ *   MSRs refused), writes of IA32_APIC_BASE (only rewriting its value is
+ *   allowed) and the x2APIC range (no x2APIC: the APIC is emulated in
  *   xAPIC mode);
  * - a non-root cell reaches only what a bare-metal program in long mode
  *   needs and that touches nothing outside its CPU: TSC (read), PAT,
@@ -32,47 +35,24 @@
 #include <hv/setup.h>
 #include <hv/string.h>
 #include <asm/ioapic.h>
+#include <asm/msr.h>
 #include <asm/pci.h>
-#include <asm/svm.h>
+#include <asm/vendor.h>
 
 #define PCI_PORT_FIRST		0xcf8
 #define PCI_PORT_LAST		0xcff
-#define X2APIC_FIRST		0x800
-#define X2APIC_LAST		0x8ff
-
-#define MSR_TSC			0x00000010
-#define MSR_VM_HSAVE		MSR_VM_HSAVE_PA
-#define MSR_STAR		0xc0000081
-#define MSR_LSTAR		0xc0000082
-#define MSR_CSTAR		0xc0000083
-#define MSR_SFMASK		0xc0000084
-#define MSR_FS_BASE		0xc0000100
-#define MSR_GS_BASE		0xc0000101
-#define MSR_KERNEL_GS_BASE	0xc0000102
-#define MSR_TSC_AUX		0xc0000103
 
 enum msr_access { MSR_READ = 1, MSR_WRITE = 2, MSR_RW = 3 };
-
-/* Bit offset of an MSR's read bit in the MSR permission map. */
-static long msrpm_bit(uint32_t msr)
-{
-	if (msr < 0x2000)
-		return msr * 2;
-	if (msr >= 0xc0000000 && msr < 0xc0002000)
-		return 0x4000 + (msr - 0xc0000000) * 2;
-	if (msr >= 0xc0010000 && msr < 0xc0012000)
-		return 0x8000 + (msr - 0xc0010000) * 2;
-	return -1;
-}
 
 static void msrpm_set(struct cell *cell, uint32_t msr, enum msr_access acc,
 		      bool trap)
 {
-	long bit = msrpm_bit(msr);
 	unsigned int n;
+	long bit;
 
-	for (n = 0; n < 2; n++, bit++) {
-		if (!(acc & (1U << n)))
+	for (n = 0; n < 2; n++) {
+		bit = x86_msr_bitmap_bit(x86_vendor->msr_format, msr, n == 1);
+		if (!(acc & (1U << n)) || bit < 0)
 			continue;
 		if (trap)
 			cell->arch.msrpm[bit / 8] |= 1U << (bit % 8);
@@ -81,6 +61,10 @@ static void msrpm_set(struct cell *cell, uint32_t msr, enum msr_access acc,
 	}
 }
 
+/*
+ * One bit per port, in both formats: SVM's IOPM is these 8 KiB (and a
+ * page it ignores here), VMX's I/O bitmaps A and B are its two pages.
+ */
 static void iopm_set(uint8_t *iopm, unsigned int first, unsigned int count,
 		     bool trap)
 {
@@ -109,10 +93,13 @@ static void root_msr_policy(struct cell *cell)
 	uint32_t msr;
 
 	msrpm_set(cell, MSR_EFER, MSR_WRITE, true);
-	msrpm_set(cell, MSR_VM_HSAVE, MSR_WRITE, true);
+	msrpm_set(cell, MSR_VM_HSAVE_PA, MSR_WRITE, true);
 	msrpm_set(cell, MSR_VM_CR, MSR_WRITE, true);
+	msrpm_set(cell, MSR_FEATURE_CONTROL, MSR_WRITE, true);
+	for (msr = MSR_VMX_FIRST; msr <= MSR_VMX_LAST; msr++)
+		msrpm_set(cell, msr, MSR_RW, true);
 	msrpm_set(cell, MSR_APIC_BASE, MSR_WRITE, true);
-	for (msr = X2APIC_FIRST; msr <= X2APIC_LAST; msr++)
+	for (msr = MSR_X2APIC_FIRST; msr <= MSR_X2APIC_LAST; msr++)
 		msrpm_set(cell, msr, MSR_RW, true);
 }
 
@@ -190,8 +177,9 @@ void cell_arch_release(struct cell *cell)
 }
 
 /*
- * No flush-by-ASID: each CPU flushes everything at its next VMRUN. CPUs
- * running guest code get there at once through a kick.
+ * Each CPU flushes the cell's guest translations at its next VM entry
+ * (SVM: whole TLB, no flush-by-ASID; VMX: INVEPT). CPUs running guest
+ * code get there at once through a kick.
  */
 void cell_arch_flush_tlb(struct cell *cell)
 {

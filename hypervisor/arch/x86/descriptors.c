@@ -7,11 +7,12 @@
  * The GDT repeats Linux's kernel selectors (code 0x10, data 0x18), so CS
  * and SS stay valid across the switch in both directions; the IDT routes
  * the 32 exception vectors to a report that stops the CPU. Interrupts
- * never reach the hypervisor (it runs with GIF and IF clear) except when
- * it opens them on purpose: the NMI exit handler to consume a pending
- * NMI (its vector just returns), and apic_cpu_reset() to drain interrupts
- * a CPU's previous owner left pending (vectors 32-255 end them with an
- * EOI).
+ * never reach the hypervisor (it runs with IF clear, on SVM GIF too)
+ * except when it opens them on purpose: the SVM NMI exit handler to
+ * consume a pending NMI, and apic_cpu_reset() to drain interrupts a CPU's
+ * previous owner left pending (vectors 32-255 end them with an EOI). On
+ * VMX an NMI can also arrive while the hypervisor runs; its vector hands
+ * it to the backend (x86_host_nmi).
  */
 #include <hv/percpu.h>
 #include <hv/printk.h>

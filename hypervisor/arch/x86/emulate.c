@@ -116,8 +116,12 @@ bool x86_handle_pio(struct per_cpu *pcpu, uint16_t port, unsigned int size,
 		*why = "string port I/O (ins/outs) to a trapped port";
 		return false;
 	}
-	got = vcpu_fetch_insn(pcpu, code, sizeof(code));
-	len = got > 0 ? pio_insn_length(code, got) : -1;
+	/* VMX reports the length; without it, decode the instruction. */
+	len = vcpu_exit_insn_len(pcpu);
+	if (!len) {
+		got = vcpu_fetch_insn(pcpu, code, sizeof(code));
+		len = got > 0 ? pio_insn_length(code, got) : -1;
+	}
 	if (len < 0) {
 		*why = "cannot decode the port I/O instruction";
 		return false;

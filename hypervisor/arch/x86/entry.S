@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * x86 (AMD SVM) entry and the VMRUN loop.
+ * x86 entry (both vendors) and the SVM VMRUN loop (VMX: vmx_entry.S).
  *
  * Design. Linux 6.1 maps nothing executable through vmap()/ioremap() and
  * exports no way to change that, so the hypervisor image in reserved
@@ -21,25 +21,30 @@
  *      r12 Linux CR4   r13 Linux CR3   r14 Linux RSP   r15 resume RIP
  * 3. arch_entry finds its per-CPU area, stores that state, and calls
  *    hv_cpu_entry(). The first CPU builds hv.paging, which maps the
- *    trampoline page too (setup_arch_paging), then the root cell's NPT.
- *    setup_arch_cpu_init() turns on EFER.SVME, sets VM_HSAVE_PA and
- *    builds a VMCB from the saved Linux state (VMSAVE captures FS, GS,
- *    TR, LDTR and the syscall MSRs as they are): RIP = resume point,
- *    RSP = Linux RSP, RAX = 0.
- * 4. svm_run_loop VMRUNs it: Linux continues as the root cell right
- *    after the trampoline's jump, pops its registers and returns 0.
+ *    trampoline page too (setup_arch_paging), then the root cell's
+ *    guest page table (NPT or EPT). setup_arch_cpu_init() turns on the
+ *    vendor's virtualization and builds the guest state from the saved
+ *    Linux state. SVM: EFER.SVME, VM_HSAVE_PA, a VMCB (VMSAVE captures
+ *    FS, GS, TR, LDTR and the syscall MSRs as they are). VMX: CR4.VMXE,
+ *    VMXON, a VMCS (vmx.c). Either way RIP = resume point, RSP = Linux
+ *    RSP, RAX = 0.
+ * 4. x86_run_guest() starts the backend's loop (svm_run_loop below, or
+ *    vmx_launch): Linux continues as the root cell right after the
+ *    trampoline's jump, pops its registers and returns 0.
  *
  * Leaving (JH_HC_DISABLE, or a failed entry) goes the other way: the
  * hypervisor loads Linux's GDTR/IDTR, then jumps to the trampoline's leave
  * routine (mapped at the same address in hv.paging) with Linux's CR3,
- * CR4, RSP, RIP, EFER and RAX in registers; it switches CR3/CR4, sets GIF
- * again, clears EFER.SVME and jumps back into Linux. Only RSP, RIP and
+ * CR4, RSP, RIP, EFER and RAX in registers; it switches CR3/CR4 (which
+ * clears CR4.VMXE after VMXOFF), sets GIF again (SVM only), writes EFER
+ * (EFER.SVME clear) and jumps back into Linux. Only RSP, RIP and
  * RAX are restored this way: every return point (trampoline resume, the
  * driver's hypercall stub) pops its callee-saved registers itself, and
  * caller-saved ones are clobbered per the C ABI.
  *
- * The hypervisor runs with GIF clear (after #VMEXIT) and IF clear, so it
- * is never interrupted, and with a GDT and IDT of its own (descriptors.c,
+ * The hypervisor runs with IF clear, and on SVM with GIF clear (after
+ * #VMEXIT), so it is not interrupted (on VMX an NMI can reach it, see
+ * vmx.c), and with a GDT and IDT of its own (descriptors.c,
  * loaded by setup_arch_cpu_init), so that a fault inside the hypervisor
  * is reported instead of becoming a triple fault through Linux's unmapped
  * tables.
@@ -109,7 +114,8 @@ arch_entry:
 	jnz	1f
 
 	lea	(PERCPU_SIZE - GUEST_REGS_SIZE)(%rbp), %rdi
-	jmp	svm_run_loop
+	call	x86_run_guest		/* does not return */
+	ud2
 
 1:	movslq	%eax, %rdi
 	mov	%rbp, %rsi

@@ -24,9 +24,39 @@ x86_exception_stubs:
 	vector = vector + 1
 	.endr
 
-	/* NMIs are consumed on purpose (svm.c, handle_nmi): nothing to do. */
+	/*
+	 * An NMI that reached the hypervisor: on SVM only on purpose (svm.c,
+	 * handle_nmi), on VMX whenever it arrives outside guest mode; the
+	 * backend decides (x86_host_nmi). Caller-saved registers are kept,
+	 * the C call gets an aligned stack.
+	 */
 	.global x86_nmi_return
 x86_nmi_return:
+	push	%rax
+	push	%rcx
+	push	%rdx
+	push	%rsi
+	push	%rdi
+	push	%r8
+	push	%r9
+	push	%r10
+	push	%r11
+	push	%rbp
+	mov	%rsp, %rbp
+	and	$~0xf, %rsp
+	cld
+	call	x86_host_nmi
+	mov	%rbp, %rsp
+	pop	%rbp
+	pop	%r11
+	pop	%r10
+	pop	%r9
+	pop	%r8
+	pop	%rdi
+	pop	%rsi
+	pop	%rdx
+	pop	%rcx
+	pop	%rax
 	iretq
 
 	/*

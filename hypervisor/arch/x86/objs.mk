@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# x86 (AMD SVM) part of the hypervisor: objects and flags (included by
-# hypervisor/Makefile).
+# x86 (AMD SVM and Intel VMX, one image) part of the hypervisor: objects
+# and flags (included by hypervisor/Makefile).
 
 arch-objs := \
 	arch/x86/entry.o \
@@ -10,7 +10,15 @@ arch-objs := \
 	arch/x86/exception.o \
 	arch/x86/paging.o \
 	arch/x86/cell.o \
+	arch/x86/vendor.o \
+	arch/x86/cpuid.o \
+	arch/x86/msr_bitmap.o \
 	arch/x86/svm.o \
+	arch/x86/vmx.o \
+	arch/x86/vmx_vcpu.o \
+	arch/x86/vmx_exit.o \
+	arch/x86/vmx_caps.o \
+	arch/x86/vmx_entry.o \
 	arch/x86/apic.o \
 	arch/x86/emulate.o \
 	arch/x86/guest_mem.o \

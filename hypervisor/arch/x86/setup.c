@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * x86 bring-up and tear-down of the hypervisor on a CPU, and the arch
- * hooks of the generic core that are not the vendor backend's (svm.c) or
- * the cells' (cell.c).
+ * hooks of the generic core that are not the vendor backend's (svm.c,
+ * vmx.c, reached through vendor.c) or the cells' (cell.c).
+ *
+ * One image serves both vendors: setup_arch_early() picks the backend
+ * from the CPUID feature bits (VMX: leaf 1 ECX bit 5, SVM: leaf
+ * 0x80000001 ECX bit 2) once, on the first CPU.
  */
 #include <jailhouse/config.h>
 #include <jailhouse/hypercall.h>
@@ -19,8 +23,12 @@
 #include <asm/timer.h>
 #include <asm/vcpu.h>
 #include <asm/layout.h>
+#include <asm/msr.h>
 #include <asm/processor.h>
-#include <asm/svm.h>
+#include <asm/vendor.h>
+
+#define CPUID1_ECX_VMX		(1U << 5)
+#define CPUID81_ECX_SVM		(1U << 2)
 
 JH_STATIC_ASSERT(HV_ARCH_ID == JH_ARCH_X86, "arch id");
 
@@ -35,14 +43,39 @@ struct per_cpu *arch_this_cpu(void)
 				  PERCPU_SIZE);
 }
 
-int setup_arch_early(void)
+static const struct x86_vendor *pick_vendor(void)
 {
 	uint32_t a, b, c, d;
 
+	cpuid(1, 0, &a, &b, &c, &d);
+	if (c & CPUID1_ECX_VMX)
+		return &vmx_vendor;
+	cpuid(0x80000000, 0, &a, &b, &c, &d);
+	if (a >= 0x8000000a) {
+		cpuid(0x80000001, 0, &a, &b, &c, &d);
+		if (c & CPUID81_ECX_SVM)
+			return &svm_vendor;
+	}
+	return NULL;
+}
+
+int setup_arch_early(void)
+{
+	const struct x86_vendor *vendor = pick_vendor();
+	int err;
+
 	descriptors_init();
-	cpuid(0x8000000a, 0, &a, &b, &c, &d);
-	if (!(d & 1)) {
-		hv_error("CPU has SVM but no nested paging (CPUID 0x8000000a EDX bit 0)");
+	if (!vendor) {
+		hv_error("CPU has neither Intel VMX nor AMD SVM");
+		return -JH_ENOSYS;
+	}
+	err = vendor->check();
+	if (err)
+		return err;
+	x86_vendor = vendor;
+	/* The APIC is emulated in xAPIC mode only. */
+	if (rdmsr(MSR_APIC_BASE) & APIC_BASE_X2APIC) {
+		hv_error("the local APIC is in x2APIC mode, which the hypervisor does not support; boot Linux with nox2apic");
 		return -JH_ENOSYS;
 	}
 	if (hv.phys_base % HV_BOOT_BLOCK_SIZE) {
@@ -94,7 +127,7 @@ int setup_arch_init(void)
 {
 	int err;
 
-	printk("  CPU: AMD SVM, nested paging; no NRIP save, decode assists or flush-by-ASID assumed\n");
+	printk("  CPU: %s\n", x86_vendor->banner);
 	err = apic_init();
 	if (!err)
 		err = apic_register_mmio();
@@ -111,52 +144,54 @@ int setup_arch_cpu_init(struct per_cpu *pcpu)
 {
 	/* Exceptions and the kick NMI go through our IDT from now on. */
 	descriptors_load();
-	return svm_cpu_init(pcpu);
+	return x86_vendor->cpu_init(pcpu);
 }
 
-static void __noreturn leave(struct per_cpu *pcpu, uint64_t cr3,
-			     uint64_t cr4, uint64_t rsp, uint64_t rip,
-			     uint64_t efer, uint64_t rax, bool svm_on)
+/* entry.S, after hv_cpu_entry() succeeded: Linux goes on as a guest. */
+void __noreturn x86_run_guest(struct guest_regs *regs)
 {
-	struct leave_state *s = &pcpu->arch.leave;
-
-	s->cr3 = cr3;
-	s->cr4 = cr4;
-	s->rsp = rsp;
-	s->rip = rip;
-	s->efer = efer & ~EFER_SVME;
-	s->rax = rax;
-	s->stgi = svm_on;
-	s->leave_va = pcpu->arch.leave_va;
-	x86_leave(s);
+	x86_vendor->run(regs);
 }
 
 void __noreturn setup_arch_cpu_exit(struct per_cpu *pcpu)
 {
-	struct vmcb *vmcb = (struct vmcb *)pcpu->arch.vmcb;
+	struct leave_state *s = &pcpu->arch.leave;
 
-	svm_cpu_exit(pcpu);
-	leave(pcpu, vmcb->cr3, vmcb->cr4, vmcb->rsp, vmcb->rip, vmcb->efer, 0,
-	      true);
-}
-
-/* Entry failed on this CPU (entry.S): back to Linux with err. */
-void __noreturn arch_entry_abort(long err, struct per_cpu *pcpu)
-{
-	struct per_cpu_arch *arch = &pcpu->arch;
-	uint64_t efer = rdmsr(MSR_EFER);
-
-	if (efer & EFER_SVME)
-		wrmsr(MSR_VM_HSAVE_PA, 0);
-	asm volatile("lgdt %0" : : "m" (arch->linux_gdtr));
-	asm volatile("lidt %0" : : "m" (arch->linux_idtr));
-	leave(pcpu, arch->linux_cr3, arch->linux_cr4, arch->linux_rsp,
-	      arch->linux_rip, efer, (uint64_t)err, efer & EFER_SVME);
+	s->stgi = false;
+	x86_vendor->cpu_exit(pcpu, s);
+	s->rax = 0;
+	s->leave_va = pcpu->arch.leave_va;
+	x86_leave(s);
 }
 
 /*
- * A parked CPU polls its request; kicks are NMIs, which stay pending
- * while the hypervisor runs, so there is nothing to sleep on.
+ * Entry failed on this CPU (entry.S, or the backend's first VM entry):
+ * back to Linux with err, at the state the trampoline saved.
+ */
+void __noreturn arch_entry_abort(long err, struct per_cpu *pcpu)
+{
+	struct per_cpu_arch *arch = &pcpu->arch;
+	struct leave_state *s = &arch->leave;
+
+	s->cr3 = arch->linux_cr3;
+	s->cr4 = arch->linux_cr4;
+	s->rsp = arch->linux_rsp;
+	s->rip = arch->linux_rip;
+	s->efer = rdmsr(MSR_EFER);
+	s->stgi = false;
+	if (x86_vendor)
+		x86_vendor->cpu_abort(pcpu, s);
+	asm volatile("lgdt %0" : : "m" (arch->linux_gdtr));
+	asm volatile("lidt %0" : : "m" (arch->linux_idtr));
+	s->rax = (uint64_t)err;
+	s->leave_va = arch->leave_va;
+	x86_leave(s);
+}
+
+/*
+ * A parked CPU polls its request; kicks are NMIs, which the hypervisor
+ * does not wait for (SVM holds them pending, VMX may take them in the
+ * hypervisor's own vector), so there is nothing to sleep on.
  */
 void cpu_arch_wait(struct per_cpu *pcpu)
 {

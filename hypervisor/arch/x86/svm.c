@@ -24,13 +24,14 @@
 #include <asm/apic.h>
 #include <asm/io.h>
 #include <asm/processor.h>
+#include <asm/msr.h>
+#include <asm/paging.h>
 #include <asm/svm.h>
 #include <asm/vcpu.h>
+#include <asm/vendor.h>
 
-#define CPUID_HV_LEAF		0x40000000
-#define CPUID_HV_LAST		0x400000ff
-#define CPUID1_ECX_HV		(1U << 31)
 #define CPUID81_ECX_SVM		(1U << 2)
+#define CPUID8A_EDX_NPT		(1U << 0)
 /* "JailhouseSVM": the hypervisor leaf's signature in ebx, ecx, edx. */
 #define HV_SIG_EBX		0x6c69614a	/* "Jail" */
 #define HV_SIG_ECX		0x73756f68	/* "hous" */
@@ -180,7 +181,19 @@ static void vmcb_reset_real_mode(struct per_cpu *pcpu, uint64_t entry)
 	pcpu->arch.regs->vmcb_pa = hv_virt2phys(vmcb);
 }
 
-int svm_cpu_init(struct per_cpu *pcpu)
+static int svm_check(void)
+{
+	uint32_t a, b, c, d;
+
+	cpuid(0x8000000a, 0, &a, &b, &c, &d);
+	if (!(d & CPUID8A_EDX_NPT)) {
+		hv_error("CPU has SVM but no nested paging (CPUID 0x8000000a EDX bit 0)");
+		return -JH_ENOSYS;
+	}
+	return 0;
+}
+
+static int svm_cpu_init(struct per_cpu *pcpu)
 {
 	struct per_cpu_arch *arch = &pcpu->arch;
 
@@ -203,7 +216,7 @@ int svm_cpu_init(struct per_cpu *pcpu)
 }
 
 /* Linux's descriptor tables again (the leave routine does the rest). */
-void svm_cpu_exit(struct per_cpu *pcpu)
+static void svm_cpu_exit(struct per_cpu *pcpu, struct leave_state *s)
 {
 	struct vmcb *vmcb = vmcb_of(pcpu);
 	struct {
@@ -221,6 +234,22 @@ void svm_cpu_exit(struct per_cpu *pcpu)
 	asm volatile("lidt %0" : : "m" (idtr));
 	write_cr(0, vmcb->cr0);
 	wrmsr(MSR_VM_HSAVE_PA, 0);
+	s->cr3 = vmcb->cr3;
+	s->cr4 = vmcb->cr4;
+	s->rsp = vmcb->rsp;
+	s->rip = vmcb->rip;
+	s->efer = vmcb->efer & ~EFER_SVME;
+	s->stgi = true;
+}
+
+/* A failed entry: SVM may be on already; the leave routine sets GIF. */
+static void svm_cpu_abort(struct per_cpu *pcpu, struct leave_state *s)
+{
+	if (!(s->efer & EFER_SVME))
+		return;
+	wrmsr(MSR_VM_HSAVE_PA, 0);
+	s->efer &= ~EFER_SVME;
+	s->stgi = true;
 }
 
 
@@ -280,8 +309,8 @@ static void stop_guest(struct per_cpu *pcpu, const char *why)
 	cpu_park(pcpu);
 }
 
-/* Vendor interface (asm/vcpu.h). */
-uint64_t vcpu_gpr_read(struct per_cpu *pcpu, unsigned int reg)
+/* Vendor interface (asm/vcpu.h, through svm_vendor). */
+static uint64_t svm_gpr_read(struct per_cpu *pcpu, unsigned int reg)
 {
 	struct guest_regs *r = pcpu->arch.regs;
 	uint64_t *slots = &r->rcx;
@@ -294,7 +323,7 @@ uint64_t vcpu_gpr_read(struct per_cpu *pcpu, unsigned int reg)
 	return slots[reg < 4 ? reg - 1 : reg - 2];
 }
 
-void vcpu_gpr_write(struct per_cpu *pcpu, unsigned int reg, uint64_t val)
+static void svm_gpr_write(struct per_cpu *pcpu, unsigned int reg, uint64_t val)
 {
 	struct guest_regs *r = pcpu->arch.regs;
 	uint64_t *slots = &r->rcx;
@@ -307,7 +336,7 @@ void vcpu_gpr_write(struct per_cpu *pcpu, unsigned int reg, uint64_t val)
 		slots[reg < 4 ? reg - 1 : reg - 2] = val;
 }
 
-void vcpu_code_state(struct per_cpu *pcpu, uint64_t *rip_linear,
+static void svm_code_state(struct per_cpu *pcpu, uint64_t *rip_linear,
 		     enum x86_cpu_mode *mode, struct x86_paging_state *pg)
 {
 	struct vmcb *vmcb = vmcb_of(pcpu);
@@ -330,12 +359,12 @@ void vcpu_code_state(struct per_cpu *pcpu, uint64_t *rip_linear,
 	*rip_linear = (vmcb->cs.base + vmcb->rip) & 0xffffffff;
 }
 
-uint64_t vcpu_rip(struct per_cpu *pcpu)
+static uint64_t svm_rip(struct per_cpu *pcpu)
 {
 	return vmcb_of(pcpu)->rip;
 }
 
-void vcpu_skip_insn(struct per_cpu *pcpu, unsigned int len)
+static void svm_skip_insn(struct per_cpu *pcpu, unsigned int len)
 {
 	struct vmcb *vmcb = vmcb_of(pcpu);
 
@@ -344,38 +373,37 @@ void vcpu_skip_insn(struct per_cpu *pcpu, unsigned int len)
 	vmcb->interrupt_shadow = 0;
 }
 
-void vcpu_inject_gp(struct per_cpu *pcpu)
+static void svm_inject_gp(struct per_cpu *pcpu)
 {
 	inject(vmcb_of(pcpu), VECTOR_GP, true);
 }
 
+/* No NRIP save: callers give the length they decoded. */
+static unsigned int svm_exit_insn_len(struct per_cpu *pcpu)
+{
+	return 0;
+}
+
+/* SVM belongs to the hypervisor. */
+static const struct x86_cpuid_hide svm_cpuid_hide = {
+	.sig_ebx = HV_SIG_EBX,
+	.sig_ecx = HV_SIG_ECX,
+	.sig_edx = HV_SIG_EDX,
+	.ext1_ecx = CPUID81_ECX_SVM,
+	.svm_leaf = true,
+};
+
 static void handle_cpuid(struct per_cpu *pcpu, struct guest_regs *regs)
 {
 	struct vmcb *vmcb = vmcb_of(pcpu);
-	uint32_t leaf = (uint32_t)vmcb->rax, a, b, c, d;
+	uint32_t r[4];
 
 	pcpu->stats[JH_STAT_CPUID]++;
-	if (leaf == CPUID_HV_LEAF) {
-		a = CPUID_HV_LEAF;
-		b = HV_SIG_EBX;
-		c = HV_SIG_ECX;
-		d = HV_SIG_EDX;
-	} else if (leaf > CPUID_HV_LEAF && leaf <= CPUID_HV_LAST) {
-		a = b = c = d = 0;
-	} else {
-		cpuid(leaf, (uint32_t)regs->rcx, &a, &b, &c, &d);
-		if (leaf == 1)
-			c |= CPUID1_ECX_HV;
-		/* SVM belongs to the hypervisor. */
-		if (leaf == 0x80000001)
-			c &= ~CPUID81_ECX_SVM;
-		if (leaf == 0x8000000a)
-			a = b = c = d = 0;
-	}
-	vmcb->rax = a;
-	regs->rbx = b;
-	regs->rcx = c;
-	regs->rdx = d;
+	x86_cpuid(&svm_cpuid_hide, (uint32_t)vmcb->rax, (uint32_t)regs->rcx, r);
+	vmcb->rax = r[0];
+	regs->rbx = r[1];
+	regs->rcx = r[2];
+	regs->rdx = r[3];
 	vmcb->rip += 2;
 }
 
@@ -547,27 +575,46 @@ void svm_handle_exit(struct guest_regs *regs)
 	}
 }
 
-/* Generic core hooks for CPU hand-over (hv/control.h). */
-void cpu_arch_reset(struct per_cpu *pcpu, uint64_t entry, uint64_t context,
-		    bool full_reset)
+static void svm_reset(struct per_cpu *pcpu, uint64_t entry)
 {
-	apic_cpu_reset();
 	vmcb_reset_real_mode(pcpu, entry);
 }
 
-void cpu_arch_enter_cell(struct per_cpu *pcpu)
+static void svm_enter_cell(struct per_cpu *pcpu)
 {
 	set_intercepts(vmcb_of(pcpu), pcpu->cell);
 	pcpu->arch.flush_tlb = true;
 }
 
-void cpu_arch_kick(unsigned int target)
+/* With GIF clear the hypervisor takes no NMI but on purpose: nothing. */
+static void svm_host_nmi(struct per_cpu *pcpu)
 {
-	struct per_cpu *pcpu = per_cpu(target);
-
-	if (!pcpu)
-		return;
-	pcpu->arch.kick_pending = true;
-	smp_wmb();
-	apic_send_nmi(target);
 }
+
+static void svm_irq_window(void)
+{
+	asm volatile("stgi; sti; nop; jmp 1f; 1: nop; cli; clgi"
+		     : : : "memory");
+}
+
+const struct x86_vendor svm_vendor = {
+	.banner = "AMD SVM, nested paging; no NRIP save, decode assists or flush-by-ASID assumed",
+	.guest_format = &x86_npt_format,
+	.msr_format = MSR_FORMAT_SVM,
+	.check = svm_check,
+	.cpu_init = svm_cpu_init,
+	.cpu_exit = svm_cpu_exit,
+	.cpu_abort = svm_cpu_abort,
+	.run = svm_run_loop,
+	.reset = svm_reset,
+	.enter_cell = svm_enter_cell,
+	.host_nmi = svm_host_nmi,
+	.irq_window = svm_irq_window,
+	.gpr_read = svm_gpr_read,
+	.gpr_write = svm_gpr_write,
+	.code_state = svm_code_state,
+	.rip = svm_rip,
+	.skip_insn = svm_skip_insn,
+	.inject_gp = svm_inject_gp,
+	.exit_insn_len = svm_exit_insn_len,
+};

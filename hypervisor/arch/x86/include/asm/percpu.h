@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * x86 per-CPU data. The VMCB and the host save area are the first two
- * pages of the per-CPU area (page aligned, zeroed at entry); the fields
- * entry.S writes follow at fixed offsets.
+ * x86 per-CPU data. The vendor's two pages come first in the per-CPU
+ * area (page aligned, zeroed at entry): VMCB and host save area (SVM), or
+ * VMCS and VMXON region (VMX). The fields entry.S writes follow at fixed
+ * offsets.
  */
 #ifndef _ASM_PERCPU_H
 #define _ASM_PERCPU_H
@@ -32,11 +33,15 @@
 struct per_cpu;
 
 /*
- * Guest registers VMRUN does not keep in the VMCB (rax and rsp are
- * there). The rax slot holds the VMCB's physical address for the loop.
+ * Guest registers the CPU does not keep in the VMCB/VMCS. SVM keeps rax
+ * and rsp in the VMCB, and its first slot holds the VMCB's physical
+ * address for the loop; VMX keeps rsp in the VMCS, rax here.
  */
 struct guest_regs {
-	uint64_t vmcb_pa;
+	union {
+		uint64_t vmcb_pa;	/* SVM */
+		uint64_t rax;		/* VMX */
+	};
 	uint64_t rcx, rdx, rbx, rbp, rsi, rdi;
 	uint64_t r8, r9, r10, r11, r12, r13, r14, r15;
 	uint64_t pad;
@@ -47,9 +52,35 @@ struct leave_state {
 	uint64_t cr3, rsp, rip, cr4, efer, rax, stgi, leave_va;
 };
 
+/*
+ * What the VMX backend keeps per CPU (vmx.c): its state flags, and
+ * Linux's state at entry that no VMCS field holds, for the way back.
+ */
+struct vmx_cpu {
+	bool vmxon;			/* in VMX operation */
+	bool vmcs_loaded;		/* VMCS current: vmread/vmwrite work */
+	bool entry_attempted;		/* VMLAUNCH tried: host state loaded */
+	bool launched;			/* a VM exit seen: VMRESUME next */
+	bool gdt_valid;			/* linux_gdt holds Linux's GDT */
+	volatile bool host_nmi;		/* NMI taken in the hypervisor */
+	volatile bool nmi_pending;	/* NMI to inject into the root cell */
+	uint32_t proc_controls;		/* primary controls, no NMI window */
+	unsigned int exit_reason;	/* basic reason of the current exit */
+	uint64_t linux_fs_base, linux_gs_base, linux_dr7, linux_debugctl;
+	uint16_t linux_sel[8];		/* enum vmx_seg order */
+	/* Copy of Linux's GDT: descriptors at entry, segments at exit. */
+	uint64_t linux_gdt[32];
+};
+
 struct per_cpu_arch {
-	uint8_t vmcb[4096];		/* struct vmcb */
-	uint8_t host_save[4096];	/* VM_HSAVE_PA */
+	union {
+		uint8_t vmcb[4096];	/* SVM: struct vmcb */
+		uint8_t vmcs[4096];	/* VMX: VMCS region */
+	};
+	union {
+		uint8_t host_save[4096];	/* SVM: VM_HSAVE_PA */
+		uint8_t vmxon_region[4096];	/* VMX: VMXON region */
+	};
 	/* Written by entry.S. */
 	uint64_t linux_cr3, linux_cr4, linux_rsp, linux_rip;
 	uint64_t leave_va;		/* trampoline's leave routine */
@@ -70,6 +101,7 @@ struct per_cpu_arch {
 	/* Set before the kick NMI, so that an NMI of the guest is told apart. */
 	volatile bool kick_pending;
 	struct ratelimit pio_refusals, msr_refusals;
+	struct vmx_cpu vmx;
 };
 
 JH_STATIC_ASSERT(__builtin_offsetof(struct per_cpu_arch, linux_cr3) ==

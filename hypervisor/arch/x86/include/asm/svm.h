@@ -8,15 +8,7 @@
 #define _ASM_SVM_H
 
 #include <hv/types.h>
-
-#define MSR_APIC_BASE		0x0000001b
-#define APIC_BASE_BSP_FLAG	(1ULL << 8)
-#define MSR_EFER		0xc0000080
-#define EFER_LMA		(1ULL << 10)
-#define MSR_PAT			0x00000277
-#define MSR_VM_CR		0xc0010114
-#define MSR_VM_HSAVE_PA		0xc0010117
-#define EFER_SVME		(1ULL << 12)
+#include <asm/msr.h>
 
 /* Intercept word 3 (offset 0x0c) and word 4 (offset 0x10). */
 #define INTERCEPT_NMI		(1U << 1)
@@ -145,8 +137,6 @@ JH_STATIC_ASSERT(sizeof(struct vmcb) == 0x1000, "VMCB");
 struct per_cpu;
 struct guest_regs;
 
-int svm_cpu_init(struct per_cpu *pcpu);
-void svm_cpu_exit(struct per_cpu *pcpu);
 /* entry.S: runs the guest of regs' VMCB forever. */
 void __noreturn svm_run_loop(struct guest_regs *regs);
 /* Called by svm_run_loop after each #VMEXIT. */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the vendor-neutral x86 code (MMIO and port emulation, APIC, PCI)
- * asks of the vendor backend (SVM today, VMX later) about the guest state
- * of the calling CPU, and the neutral handlers the backend calls.
+ * asks of the vendor backend (SVM or VMX, asm/vendor.h) about the guest
+ * state of the calling CPU, and the neutral handlers the backend calls.
  */
 #ifndef _ASM_VCPU_H
 #define _ASM_VCPU_H
@@ -22,6 +22,13 @@ void vcpu_code_state(struct per_cpu *pcpu, uint64_t *rip_linear,
 uint64_t vcpu_rip(struct per_cpu *pcpu);
 void vcpu_skip_insn(struct per_cpu *pcpu, unsigned int len);
 void vcpu_inject_gp(struct per_cpu *pcpu);
+/*
+ * Length of the instruction that caused the current exit, if the CPU
+ * reports it (VMX); 0 if not (SVM without NRIP save): decode it then.
+ */
+unsigned int vcpu_exit_insn_len(struct per_cpu *pcpu);
+/* Lets pending interrupts in through the hypervisor's IDT for a moment. */
+void vcpu_irq_window(void);
 
 /*
  * Guest-physical memory of the CPU's cell through a per-CPU window:

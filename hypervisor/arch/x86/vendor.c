@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The asm/vcpu.h interface and the generic core's CPU hooks, forwarded to
+ * the vendor backend setup_arch_early() chose, and the hypervisor's own
+ * NMI vector's C half.
+ */
+#include <hv/control.h>
+#include <hv/percpu.h>
+#include <asm/apic.h>
+#include <asm/processor.h>
+#include <asm/vcpu.h>
+#include <asm/vendor.h>
+
+const struct x86_vendor *x86_vendor;
+
+uint64_t vcpu_gpr_read(struct per_cpu *pcpu, unsigned int reg)
+{
+	return x86_vendor->gpr_read(pcpu, reg);
+}
+
+void vcpu_gpr_write(struct per_cpu *pcpu, unsigned int reg, uint64_t val)
+{
+	x86_vendor->gpr_write(pcpu, reg, val);
+}
+
+void vcpu_code_state(struct per_cpu *pcpu, uint64_t *rip_linear,
+		     enum x86_cpu_mode *mode, struct x86_paging_state *pg)
+{
+	x86_vendor->code_state(pcpu, rip_linear, mode, pg);
+}
+
+uint64_t vcpu_rip(struct per_cpu *pcpu)
+{
+	return x86_vendor->rip(pcpu);
+}
+
+void vcpu_skip_insn(struct per_cpu *pcpu, unsigned int len)
+{
+	x86_vendor->skip_insn(pcpu, len);
+}
+
+void vcpu_inject_gp(struct per_cpu *pcpu)
+{
+	x86_vendor->inject_gp(pcpu);
+}
+
+unsigned int vcpu_exit_insn_len(struct per_cpu *pcpu)
+{
+	return x86_vendor->exit_insn_len(pcpu);
+}
+
+void vcpu_irq_window(void)
+{
+	x86_vendor->irq_window();
+}
+
+/* Generic core hooks for CPU hand-over (hv/control.h). */
+void cpu_arch_reset(struct per_cpu *pcpu, uint64_t entry, uint64_t context,
+		    bool full_reset)
+{
+	apic_cpu_reset();
+	x86_vendor->reset(pcpu, entry);
+}
+
+void cpu_arch_enter_cell(struct per_cpu *pcpu)
+{
+	x86_vendor->enter_cell(pcpu);
+}
+
+/* Kicks are NMIs; the flag tells them from NMIs meant for the guest. */
+void cpu_arch_kick(unsigned int target)
+{
+	struct per_cpu *pcpu = per_cpu(target);
+
+	if (!pcpu)
+		return;
+	pcpu->arch.kick_pending = true;
+	smp_wmb();
+	apic_send_nmi(target);
+}
+
+/* exception.S, vector 2: an NMI that reached the hypervisor itself. */
+void x86_host_nmi(void)
+{
+	if (x86_vendor)
+		x86_vendor->host_nmi(this_cpu());
+}
+
+const struct pt_format *paging_arch_guest_format(void)
+{
+	return x86_vendor->guest_format;
+}
