@@ -167,8 +167,14 @@ class Scenario:
         # Markers are searched anywhere in a line: the hypervisor and the
         # kernel print on the same UART as the guest shell, so a marker can
         # land in the middle of someone else's line.
-        run_re = re.compile(rf"{MARK} (\d+) RUN: ")
+        # Even a marker can be split by another writer's characters, so
+        # only "@@@ N RUN" is required of it.
+        run_re = re.compile(rf"{MARK} (\d+) RUN")
         rc_re = re.compile(rf"{MARK} (\d+) RC=(\d+)")
+        # Marker lines are not output, unless someone else's text got
+        # mixed into one (then that text may be what an expect wants).
+        pure_marker = re.compile(
+            rf"^{MARK} (\d+ RUN: .*|\d+ RC=\d+|DONE|SCENARIO .*)\s*$")
         run_at, rc_of = {}, {}
         for n, line in enumerate(log_lines):
             m = run_re.search(line)
@@ -199,7 +205,7 @@ class Scenario:
                 pat = re.compile(text)
                 for n in range(cursor, len(log_lines)):
                     line = log_lines[n]
-                    if not line.startswith(MARK) and pat.search(line):
+                    if not pure_marker.match(line) and pat.search(line):
                         cursor = n + 1
                         break
                 else:
