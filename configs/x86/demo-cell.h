@@ -17,13 +17,19 @@
  *   DEMO_CELL_NAME      the cell's name, used by the CLI
  *   DEMO_CELL_RAM_PHYS  physical start of its 1 MiB in the cell pool
  * and optionally:
+ *   DEMO_CELL_CPU       the cell's CPU (default 3; the 2-CPU Bochs system
+ *                       config's cells use 1)
  *   DEMO_CELL_OWNS_COM2 the cell drives COM2 itself: ports 0x2f8-0x2ff,
  *                       IOAPIC pin 3 (its IRQ) and the comm region's
  *                       console say so
  */
 #include "config-file.h"
 
+#ifdef DEMO_CELL_CPU
+#define CELL_CPU	DEMO_CELL_CPU
+#else
 #define CELL_CPU	3
+#endif
 #define IOAPIC_BASE	0xfec00000
 #define COM2_PORT	0x2f8
 #define COM2_IRQ_PIN	3
