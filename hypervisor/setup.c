@@ -203,6 +203,12 @@ static int global_init(paddr_t phys)
 	return err;
 }
 
+bool hv_root_in_transition(void)
+{
+	return READ_ONCE(hv.disabling) ||
+		READ_ONCE(hv.entered_cpus) < hv_header.online_cpus;
+}
+
 static int cpu_init(unsigned int cpu, struct per_cpu *pcpu)
 {
 	int err;

@@ -237,19 +237,23 @@ void gic_move_spis(struct cell *from, struct cell *to, const uint64_t *spis)
 	dsb(sy);
 }
 
+void gic_send_sgi_raw(uint64_t sgi1r)
+{
+	dsb(ishst);
+	write_sysreg(sgi1r, icc_sgi1r_el1);
+	isb();
+}
+
 void gic_send_sgi(uint64_t mpidr, unsigned int sgi)
 {
 	uint64_t aff0 = mpidr & 0xff;
-	uint64_t val = ((mpidr >> 32) & 0xff) << 48 |	/* Aff3 */
-		((mpidr >> 16) & 0xff) << 32 |		/* Aff2 */
-		((mpidr >> 8) & 0xff) << 16 |		/* Aff1 */
-		(aff0 / 16) << 44 |			/* RS */
-		(uint64_t)(sgi & 0xf) << 24 |
-		BIT64(aff0 % 16);			/* target list */
 
-	dsb(ishst);
-	write_sysreg(val, icc_sgi1r_el1);
-	isb();
+	gic_send_sgi_raw(((mpidr >> 32) & 0xff) << 48 |	/* Aff3 */
+			 ((mpidr >> 16) & 0xff) << 32 |	/* Aff2 */
+			 ((mpidr >> 8) & 0xff) << 16 |	/* Aff1 */
+			 (aff0 / 16) << 44 |		/* RS */
+			 (uint64_t)(sgi & 0xf) << 24 |
+			 BIT64(aff0 % 16));		/* target list */
 }
 
 void gic_set_pending(struct per_cpu *pcpu, unsigned int intid)

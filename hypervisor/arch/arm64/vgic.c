@@ -16,6 +16,7 @@
 #include <hv/control.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
+#include <hv/setup.h>
 #include <asm/gic.h>
 #include <asm/processor.h>
 #include <asm/sysregs.h>
@@ -208,6 +209,16 @@ void vgic_send_sgi(struct per_cpu *pcpu, uint64_t sgi1r)
 	uint64_t mpidr, aff0;
 
 	pcpu->stats[JH_STAT_SGI]++;
+	/*
+	 * During enable and disable, targets that run Linux natively have no
+	 * queue to go through: the SGI goes out as written. Those that are
+	 * under the hypervisor take it as a physical SGI and get it injected
+	 * (gic_handle_irq); only root CPUs exist meanwhile.
+	 */
+	if (pcpu->cell == &root_cell && hv_root_in_transition()) {
+		gic_send_sgi_raw(sgi1r);
+		return;
+	}
 	/* Only CPUs of the sender's cell can ever be targets. */
 	for_each_cell_cpu(cpu, pcpu->cell) {
 		target = per_cpu(cpu);

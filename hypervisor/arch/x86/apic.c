@@ -260,6 +260,21 @@ static void icr_write(struct per_cpu *sender, uint32_t icr_lo)
 		       "delivery mode not allowed");
 		return;
 	}
+	/*
+	 * During enable and disable, targets that run Linux natively have no
+	 * per-CPU data to resolve the destination against: the IPI goes out
+	 * as written. Only root CPUs exist meanwhile.
+	 */
+	if (sender->cell == &root_cell && hv_root_in_transition() &&
+	    (ICR_MODE(icr_lo) == ICR_MODE_FIXED ||
+	     ICR_MODE(icr_lo) == ICR_MODE_LOWEST ||
+	     ICR_MODE(icr_lo) == ICR_MODE_NMI)) {
+		wait_icr_idle();
+		apic_write(APIC_ICR_HI, sender->arch.apic_icr_hi);
+		apic_write(APIC_ICR_LO, icr_lo);
+		sender->stats[JH_STAT_IPI]++;
+		return;
+	}
 	for_each_cpu_id(cpu) {
 		target = per_cpu(cpu);
 		if (!target)

@@ -58,6 +58,13 @@ static inline void *hv_phys2virt(paddr_t phys)
  */
 int hv_cpu_entry(unsigned int cpu, struct per_cpu *pcpu, paddr_t phys);
 
+/*
+ * True while enable or disable is under way. Then some root CPUs run Linux
+ * natively (not entered yet, or already left), their per-CPU data is not
+ * valid, and only a physical IPI reaches them; no other cell exists.
+ */
+bool hv_root_in_transition(void);
+
 /* Disables the hypervisor on the calling CPU; returns only on error. */
 long hv_disable_cpu(struct per_cpu *pcpu);
 

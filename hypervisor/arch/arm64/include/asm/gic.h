@@ -91,6 +91,8 @@ int gic_cell_init(struct cell *cell);
 void gic_move_spis(struct cell *from, struct cell *to, const uint64_t *spis);
 
 void gic_send_sgi(uint64_t mpidr, unsigned int sgi);
+/* An ICC_SGI1R_EL1 value as it is, from EL2. */
+void gic_send_sgi_raw(uint64_t sgi1r);
 /* Physical IRQs pending at EL2; in_park: the CPU runs no guest. */
 void gic_handle_irq(struct per_cpu *pcpu, bool in_park);
 /* Sets a physical SPI/PPI pending again (hand-back to Linux). */
