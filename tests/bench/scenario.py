@@ -160,6 +160,77 @@ class Scenario:
             out.append("sleep 1")
         return "\n".join(out) + "\n"
 
+    # How far after a split marker's first part its rest is looked for.
+    SPLIT_WINDOW = 2000
+
+    def _marker_spans(self, arch, text):
+        """Where the markers of arch's guest script are in text, in script
+        order: (start, end, marker) for a marker printed in one piece, and
+        for one that another writer's bytes split in two, the second part
+        as (start, end, None)."""
+        expected = []
+        for i, (kind, t, no) in enumerate(self.steps_for(arch)):
+            if kind in ("run", "ok", "fail"):
+                expected.append((f"{MARK} {i} RUN", f": {t}", False))
+                expected.append((f"{MARK} {i} RC", None, True))
+        expected.append((f"{MARK} DONE", "", False))
+        spans, pos = [], 0
+        for head, tail, is_rc in expected:
+            if is_rc:
+                m = re.compile(re.escape(head) + r"=\d+\n").search(text, pos)
+                if m:
+                    spans.append((m.start(), m.end(), m.group(0)[:-1]))
+                    pos = m.end()
+                continue
+            whole = head + tail + "\n"
+            at = text.find(whole, pos)
+            if at >= 0:
+                spans.append((at, at + len(whole), whole[:-1]))
+                pos = at + len(whole)
+                continue
+            at = text.find(head, pos)
+            if at < 0:
+                continue
+            # Split: the longest start of the rest that is there, then
+            # someone else's text, then the rest of the marker.
+            k, rest = len(head), tail + "\n"
+            n = 0
+            while n < len(rest) - 1 and text.startswith(rest[:n + 1], at + k):
+                n += 1
+            cont = text.find(rest[n:], at + k + n, at + k + n + self.SPLIT_WINDOW)
+            if cont < 0:
+                continue
+            spans.append((at, at + k + n, head + tail))
+            spans.append((cont, cont + len(rest) - n, None))
+            pos = cont + len(rest) - n
+        return sorted(spans)
+
+    def untangle(self, arch, text):
+        """Splits a serial log into lines, with every marker the guest
+        script printed taken out of whatever line it landed in.
+
+        The hypervisor, the kernel and the guest shell share one UART, so
+        the shell's marker can arrive in the middle of another writer's
+        line, and that writer's bytes can arrive in the middle of the
+        marker. The marker becomes a line of its own (placed before the
+        line it interrupted) and the pieces of the other line are joined
+        again. What is left over, the judge's patterns still tolerate."""
+        text = text.replace("\r", "")
+        lines, buf, pos = [], "", 0
+        for start, end, marker in self._marker_spans(arch, text):
+            if start < pos:
+                continue
+            buf += text[pos:start]
+            if marker is not None:
+                *whole, buf = buf.split("\n")
+                lines.extend(whole)
+                lines.append(marker)
+            pos = end
+        lines.extend((buf + text[pos:]).split("\n"))
+        if lines and lines[-1] == "":
+            lines.pop()
+        return lines
+
     def judge(self, arch, log_lines):
         """Returns a list of failure messages; empty means pass."""
         failures = []
@@ -253,8 +324,8 @@ def main(argv):
             sys.exit(f"scenario: unknown machine {machine}")
         sys.stdout.write(scn.guest_script(argv[3], machine))
     elif cmd == "judge":
-        with open(argv[4], errors="replace") as f:
-            lines = [l.replace("\r", "") for l in f.read().splitlines()]
+        with open(argv[4], errors="replace", newline="") as f:
+            lines = scn.untangle(argv[3], f.read())
         failures = scn.judge(argv[3], lines)
         for msg in failures:
             print(f"  FAIL: {msg}")

@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Host tests of the scenario judge (scenario.py): the logs are made up
+here, the way a shared UART mixes the writers, and the judge must neither
+miss a line that is there nor accept one that is not."""
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import scenario  # noqa: E402
+
+SCN = """\
+arch: arm64
+ok: jailhouse cell start demo
+expect: ^\\[demo\\] heartbeat 2$
+ok: jailhouse console
+expect: ^Cell "demo" FAILED on CPU 3: data abort$
+fail: false
+"""
+
+HV_LINE = 'Cell "demo" FAILED on CPU 3: data abort'
+
+
+def marker_run(i, text):
+    return f"@@@ {i} RUN: {text}\n"
+
+
+def marker_rc(i, rc):
+    return f"@@@ {i} RC={rc}\n"
+
+
+# Step numbers count every step line: the commands are steps 0, 2 and 4.
+class JudgeTest(unittest.TestCase):
+    def setUp(self):
+        fd, self.path = tempfile.mkstemp(suffix=".scn")
+        with os.fdopen(fd, "w") as f:
+            f.write(SCN)
+        self.scn = scenario.Scenario(self.path)
+
+    def tearDown(self):
+        os.unlink(self.path)
+
+    def judge(self, log):
+        return self.scn.judge("arm64", self.scn.untangle("arm64", log))
+
+    def clean_log(self, hv_line=HV_LINE):
+        return ("boot noise\r\n@@@ SCENARIO x\n" +
+                marker_run(0, "jailhouse cell start demo") +
+                "[demo] heartbeat 1\n[demo] heartbeat 2\n" +
+                marker_rc(0, 0) +
+                marker_run(2, "jailhouse console") +
+                hv_line + "\n" + marker_rc(2, 0) +
+                marker_run(4, "false") + marker_rc(4, 1) +
+                "@@@ DONE\n")
+
+    def test_clean_log_passes(self):
+        self.assertEqual(self.judge(self.clean_log()), [])
+
+    def test_missing_line_fails(self):
+        failures = self.judge(self.clean_log(hv_line="something else"))
+        self.assertEqual(len(failures), 1)
+        self.assertIn("no matching line", failures[0])
+
+    def test_marker_inside_hypervisor_line(self):
+        # The shell's next marker lands in the middle of the line.
+        log = self.clean_log().replace(
+            HV_LINE + "\n" + marker_rc(2, 0),
+            'Cell "demo" FAILED on ' + marker_rc(2, 0) + "CPU 3: data abort\n")
+        self.assertEqual(self.judge(log), [])
+
+    def test_run_marker_inside_inmate_line(self):
+        log = self.clean_log().replace(
+            "[demo] heartbeat 2\n" + marker_rc(0, 0) +
+            marker_run(2, "jailhouse console"),
+            marker_rc(0, 0) + "[demo] heart" +
+            marker_run(2, "jailhouse console") + "beat 2\n")
+        self.assertEqual(self.judge(log), [])
+
+    def test_marker_and_line_split_each_other(self):
+        # Seen in x86-ipi: the marker's head, the rest of the hypervisor's
+        # line, then the marker's tail.
+        log = self.clean_log().replace(
+            HV_LINE + "\n" + marker_rc(2, 0) + marker_run(4, "false"),
+            'Cell "demo" FAILED ' + marker_rc(2, 0) +
+            '@@@ 4 RUNon CPU 3: data abort\n: false\n')
+        lines = self.scn.untangle("arm64", log)
+        self.assertIn(HV_LINE, lines)
+        self.assertIn("@@@ 4 RUN: false", lines)
+        self.assertEqual(self.scn.judge("arm64", lines), [])
+
+    def test_untangled_lines(self):
+        lines = self.scn.untangle(
+            "arm64", "ab" + marker_rc(4, 0) + "cd\nnext\n")
+        self.assertEqual(lines, ["@@@ 4 RC=0", "abcd", "next"])
+
+    def test_split_marker_still_found(self):
+        # Someone else's bytes inside the marker: only "@@@ N RUN" counts.
+        log = self.clean_log().replace(
+            marker_run(4, "false"), "@@@ 4 RUN[demo] x\n: false\n")
+        self.assertEqual(self.judge(log), [])
+
+    def test_no_done_fails(self):
+        log = self.clean_log().replace("@@@ DONE\n", "")
+        self.assertIn("the guest script did not finish (timeout, hang or crash)",
+                      self.judge(log))
+
+    def test_exit_status_checked(self):
+        log = self.clean_log().replace(marker_rc(4, 1), marker_rc(4, 0))
+        failures = self.judge(log)
+        self.assertEqual(len(failures), 1)
+        self.assertIn("expected failure", failures[0])
+
+    def test_kernel_oops_fails(self):
+        log = self.clean_log().replace("boot noise", "Internal error: Oops: 96")
+        self.assertTrue(any("built-in check" in f for f in self.judge(log)))
+
+
+if __name__ == "__main__":
+    result = unittest.main(exit=False, verbosity=1).result
+    bad = len(result.failures) + len(result.errors)
+    print(f"{result.testsRun - bad} passed, {bad} failed")
+    sys.exit(1 if bad else 0)
