@@ -18,7 +18,9 @@ static const char config_help[] =
 	"Usage: jailhouse config VERB [ARGS...]\n"
 	"\n"
 	"Verbs:\n"
-	"  check     check a system config and cell configs (on any host)\n";
+	"  check     check a system config and cell configs (on any host)\n"
+	"  create    write a system config for this machine (arm64, x86;\n"
+	"            \"jailhouse config create --help\")\n";
 
 static const char check_help[] =
 	"Usage: jailhouse config check [--arch arm64|x86] SYSTEM.cell "
