@@ -24,6 +24,9 @@ Format (one directive per line, '#' starts a comment line):
                          reached so far (the last run/ok/fail started or
                          the last expect matched)
   expect-not: REGEX      no line anywhere in the log may match REGEX
+  expect-com2: REGEX     a line of the second serial port's log (x86: COM2,
+                         which a cell can own) must match REGEX, in the
+                         order of the expect-com2 lines
 
 A step line may start with "[arm64]" or "[x86]" to apply to one arch only.
 Every scenario also fails on kernel oopses, panics and warnings.
@@ -37,7 +40,7 @@ MACHINES = ("qemu", "bochs")
 # Arches each machine emulates.
 MACHINE_ARCHES = {"qemu": ARCHES, "bochs": ("x86",)}
 BOCHS_TIMEOUT = 600
-STEP_KINDS = ("run", "ok", "fail", "expect", "expect-not")
+STEP_KINDS = ("run", "ok", "fail", "expect", "expect-not", "expect-com2")
 DEFAULT_FORBIDDEN = [
     r"Kernel panic",
     r"Internal error: Oops",
@@ -231,8 +234,9 @@ class Scenario:
             lines.pop()
         return lines
 
-    def judge(self, arch, log_lines):
-        """Returns a list of failure messages; empty means pass."""
+    def judge(self, arch, log_lines, com2_lines=None):
+        """Returns a list of failure messages; empty means pass.
+        com2_lines: the second serial port's log, for expect-com2."""
         failures = []
         steps = self.steps_for(arch)
         # Markers are searched anywhere in a line: the hypervisor and the
@@ -257,7 +261,7 @@ class Scenario:
         if not any(f"{MARK} DONE" in line for line in log_lines):
             failures.append("the guest script did not finish (timeout, hang or crash)")
 
-        cursor = 0
+        cursor = com2_cursor = 0
         for i, (kind, text, no) in enumerate(steps):
             where = f"line {no} '{kind}: {text}'"
             if kind in ("run", "ok", "fail"):
@@ -281,6 +285,16 @@ class Scenario:
                         break
                 else:
                     failures.append(f"{where}: no matching line after log line {cursor + 1}")
+            elif kind == "expect-com2":
+                pat = re.compile(text)
+                lines = com2_lines or []
+                for n in range(com2_cursor, len(lines)):
+                    if pat.search(lines[n]):
+                        com2_cursor = n + 1
+                        break
+                else:
+                    failures.append(f"{where}: no matching line in the second serial port's log" +
+                                    (f" after its line {com2_cursor}" if com2_cursor else ""))
             elif kind == "expect-not":
                 pass
         forbidden = [(t, f"line {no} 'expect-not: {t}'")
@@ -297,7 +311,7 @@ class Scenario:
 
 def main(argv):
     if len(argv) < 3:
-        sys.exit("usage: scenario.py info FILE [MACHINE] | script FILE ARCH [MACHINE] | judge FILE ARCH LOG")
+        sys.exit("usage: scenario.py info FILE [MACHINE] | script FILE ARCH [MACHINE] | judge FILE ARCH LOG [COM2LOG]")
     cmd, path = argv[1], argv[2]
     try:
         scn = Scenario(path)
@@ -326,7 +340,14 @@ def main(argv):
     elif cmd == "judge":
         with open(argv[4], errors="replace", newline="") as f:
             lines = scn.untangle(argv[3], f.read())
-        failures = scn.judge(argv[3], lines)
+        com2 = None
+        if len(argv) > 5:
+            try:
+                with open(argv[5], errors="replace") as f:
+                    com2 = f.read().replace("\r", "").splitlines()
+            except OSError:
+                com2 = None
+        failures = scn.judge(argv[3], lines, com2)
         for msg in failures:
             print(f"  FAIL: {msg}")
         sys.exit(1 if failures else 0)

@@ -117,6 +117,24 @@ class JudgeTest(unittest.TestCase):
         self.assertTrue(any("built-in check" in f for f in self.judge(log)))
 
 
+class Com2Test(unittest.TestCase):
+    def test_expect_com2(self):
+        fd, path = tempfile.mkstemp(suffix=".scn")
+        with os.fdopen(fd, "w") as f:
+            f.write("ok: true\nexpect-com2: ^beat 1$\nexpect-com2: ^beat 2$\n")
+        try:
+            scn = scenario.Scenario(path)
+        finally:
+            os.unlink(path)
+        com1 = scn.untangle("x86", marker_run(0, "true") + marker_rc(0, 0) +
+                            "beat 1\nbeat 2\n@@@ DONE\n")
+        self.assertEqual(scn.judge("x86", com1, ["junk", "beat 1", "beat 2"]), [])
+        # On COM1 only, or in the wrong order, or without a COM2 log: no.
+        self.assertEqual(len(scn.judge("x86", com1, [])), 2)
+        self.assertEqual(len(scn.judge("x86", com1, ["beat 2", "beat 1"])), 1)
+        self.assertEqual(len(scn.judge("x86", com1, None)), 2)
+
+
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=1).result
     bad = len(result.failures) + len(result.errors)
