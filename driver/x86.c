@@ -27,6 +27,7 @@
 #include <asm/processor.h>
 
 #include "driver.h"
+#include "x86.h"
 
 #define JH_MSR_VM_CR		0xc0010114
 #define JH_VM_CR_SVMDIS		BIT_ULL(4)
@@ -54,23 +55,6 @@
 #define JH_PTE_ADDR		0x000ffffffffff000ULL
 #define JH_BOOT_PT_PAGES	6
 
-/*
- * jh_x86_enter(boot_cr3, entry_va, header_pa, cpu, tramp_va, tramp_pa)
- *   saves what Linux needs back, switches to the boot tables and jumps
- *   to the hypervisor entry; returns 0 (now as the root cell) or -JH_E*.
- * jh_x86_leave: the hypervisor's way back (registers: see entry.S).
- * jh_x86_hypercall(code, arg1, arg2): vmmcall, callee-saved kept;
- * jh_x86_vmcall: the same with vmcall.
- * The first two must share one page: it is mapped in both address spaces.
- */
-long jh_x86_enter(u64 boot_cr3, u64 entry, u64 header, u64 cpu, u64 tva,
-		  u64 tpa);
-long jh_x86_hypercall(unsigned long code, unsigned long a1,
-		      unsigned long a2);
-long jh_x86_vmcall(unsigned long code, unsigned long a1, unsigned long a2);
-void jh_x86_resume(void);
-void jh_x86_leave(void);
-extern const u8 jh_x86_tramp_start[], jh_x86_tramp_end[];
 
 /*
  * objtool: these indirect jumps and returns leave or enter another
@@ -81,6 +65,36 @@ extern const u8 jh_x86_tramp_start[], jh_x86_tramp_end[];
 	"	.pushsection .discard.retpoline_safe\n"		\
 	"	.quad 999b\n"						\
 	"	.popsection\n"
+
+/*
+ * A hypercall stub: code in rax, arguments in rdi and rsi; the hypervisor
+ * may clobber every register but rax, so the callee-saved ones are kept.
+ * SVM and VMX differ in the instruction only.
+ */
+#define JH_HYPERCALL_STUB(name, insn)					\
+	"	.global " name "\n"					\
+	"	.type " name ", @function\n"				\
+	name ":\n"							\
+	"	push	%rbp\n"						\
+	"	push	%rbx\n"						\
+	"	push	%r12\n"						\
+	"	push	%r13\n"						\
+	"	push	%r14\n"						\
+	"	push	%r15\n"						\
+	"	mov	%rdi, %rax\n"					\
+	"	mov	%rsi, %rdi\n"					\
+	"	mov	%rdx, %rsi\n"					\
+	"	" insn "\n"						\
+	"	pop	%r15\n"						\
+	"	pop	%r14\n"						\
+	"	pop	%r13\n"						\
+	"	pop	%r12\n"						\
+	"	pop	%rbx\n"						\
+	"	pop	%rbp\n"						\
+	JH_SPEC_SAFE							\
+	"	ret\n"							\
+	"	int3\n"							\
+	"	.size " name ", . - " name "\n"
 
 asm(
 "	.pushsection .text, \"ax\"\n"
@@ -145,52 +159,8 @@ JH_SPEC_SAFE
 "	.size jh_x86_leave, . - jh_x86_leave\n"
 "	.global jh_x86_tramp_end\n"
 "jh_x86_tramp_end:\n"
-"	.global jh_x86_hypercall\n"
-"	.type jh_x86_hypercall, @function\n"
-"jh_x86_hypercall:\n"
-"	push	%rbp\n"
-"	push	%rbx\n"
-"	push	%r12\n"
-"	push	%r13\n"
-"	push	%r14\n"
-"	push	%r15\n"
-"	mov	%rdi, %rax\n"
-"	mov	%rsi, %rdi\n"
-"	mov	%rdx, %rsi\n"
-"	vmmcall\n"
-"	pop	%r15\n"
-"	pop	%r14\n"
-"	pop	%r13\n"
-"	pop	%r12\n"
-"	pop	%rbx\n"
-"	pop	%rbp\n"
-JH_SPEC_SAFE
-"	ret\n"
-"	int3\n"
-"	.size jh_x86_hypercall, . - jh_x86_hypercall\n"
-"	.global jh_x86_vmcall\n"
-"	.type jh_x86_vmcall, @function\n"
-"jh_x86_vmcall:\n"
-"	push	%rbp\n"
-"	push	%rbx\n"
-"	push	%r12\n"
-"	push	%r13\n"
-"	push	%r14\n"
-"	push	%r15\n"
-"	mov	%rdi, %rax\n"
-"	mov	%rsi, %rdi\n"
-"	mov	%rdx, %rsi\n"
-"	vmcall\n"
-"	pop	%r15\n"
-"	pop	%r14\n"
-"	pop	%r13\n"
-"	pop	%r12\n"
-"	pop	%rbx\n"
-"	pop	%rbp\n"
-JH_SPEC_SAFE
-"	ret\n"
-"	int3\n"
-"	.size jh_x86_vmcall, . - jh_x86_vmcall\n"
+JH_HYPERCALL_STUB("jh_x86_hypercall", "vmmcall")
+JH_HYPERCALL_STUB("jh_x86_vmcall", "vmcall")
 "	.popsection\n");
 
 /* They switch stacks and address spaces on purpose. */
@@ -325,14 +295,14 @@ int jh_arch_check(struct jh_cause *cause)
 	if (start % PAGE_SIZE ||
 	    (unsigned long)jh_x86_tramp_end - start > PAGE_SIZE)
 		return jh_fail(cause, -EINVAL,
-			       "entry trampoline at %px is not within one page",
-			       jh_x86_tramp_start);
+			       "entry trampoline (%lu bytes at offset 0x%lx of its page) is not within one page",
+			       (unsigned long)(jh_x86_tramp_end - jh_x86_tramp_start),
+			       start % PAGE_SIZE);
 
 	jh_tramp_pfn = vmalloc_to_pfn(jh_x86_tramp_start);
 	if (!jh_tramp_pfn)
 		return jh_fail(cause, -EFAULT,
-			       "cannot find the physical page of the entry trampoline at %px",
-			       jh_x86_tramp_start);
+			       "cannot find the physical page of the entry trampoline");
 
 	for (n = 0; n < JH_BOOT_PT_PAGES; n++) {
 		if (jh_boot_pt[n])
@@ -362,8 +332,8 @@ long jh_arch_cpu_enter(phys_addr_t entry, phys_addr_t header,
 	}
 	raw_spin_unlock(&jh_boot_lock);
 	if (err) {
-		pr_err("CPU %u: cannot build the boot page tables: trampoline %px collides with the hypervisor at 0x%lx (%d)\n",
-		       cpu, jh_x86_tramp_start, JH_HV_VIRT_BASE, err);
+		pr_err("CPU %u: cannot build the boot page tables: the entry trampoline's address collides with the hypervisor's at 0x%lx (%d)\n",
+		       cpu, JH_HV_VIRT_BASE, err);
 		return err;
 	}
 	return jh_x86_enter(virt_to_phys(jh_boot_pt[0]), entry_va, header, cpu,
@@ -383,5 +353,5 @@ long jh_arch_hypercall(unsigned long code, unsigned long arg1,
 /* The copy went through a write-combining mapping: drain it. */
 void jh_arch_flush_dcache(const void *addr, size_t size)
 {
-	wmb();
+	wmb();	/* write-combined stores reach memory before entry */
 }
