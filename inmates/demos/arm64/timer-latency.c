@@ -12,19 +12,11 @@
  */
 #include <inmate.h>
 
-struct latency_stats {
-	uint64_t min, max, sum;	/* ticks */
-	uint64_t count;
-};
-
 static uint64_t period;		/* ticks */
 static uint64_t deadline;
-static uint64_t samples_per_report;
 static uint64_t missed;		/* deadlines skipped because we were late */
 
-static struct latency_stats batch;
-static struct latency_stats report;
-static volatile bool report_ready;
+static struct latency_batch stats;
 
 static void timer_irq(unsigned int intid)
 {
@@ -35,17 +27,7 @@ static void timer_irq(unsigned int intid)
 		return;
 	latency = now - deadline;
 
-	if (!batch.count || latency < batch.min)
-		batch.min = latency;
-	if (latency > batch.max)
-		batch.max = latency;
-	batch.sum += latency;
-	if (++batch.count == samples_per_report) {
-		/* A report the main loop has not printed yet is dropped. */
-		report = batch;
-		report_ready = true;
-		batch = (struct latency_stats){ 0 };
-	}
+	latency_add(&stats, latency);
 
 	deadline += period;
 	/* If we are already past the next deadline, restart from now
@@ -62,14 +44,9 @@ static void print_report(void)
 {
 	struct latency_stats r;
 
-	irq_disable();
-	r = report;
-	report_ready = false;
-	irq_enable();
-
-	printk("latency min %lu avg %lu max %lu ns (%lu samples)\n",
-	       timer_ticks_to_ns(r.min), timer_ticks_to_ns(r.sum) / r.count,
-	       timer_ticks_to_ns(r.max), r.count);
+	if (!latency_take(&stats, &r))
+		return;
+	latency_print(&r, timer_ticks_to_ns);
 	if (missed)
 		printk("timer-latency: %lu deadlines missed so far\n", missed);
 }
@@ -93,7 +70,7 @@ void inmate_main(void)
 	period = timer_us_to_ticks((uint64_t)period_us);
 	if (!period)
 		period = 1;
-	samples_per_report = (uint64_t)samples;
+	stats.per_report = (uint64_t)samples;
 	irq_set_handler(timer_irq);
 	gic_enable_ppi(TIMER_VIRT_IRQ);
 	deadline = timer_now() + period;
@@ -102,8 +79,7 @@ void inmate_main(void)
 
 	for (;;) {
 		cpu_wait_for_interrupt();
-		if (report_ready)
-			print_report();
+		print_report();
 		if (comm_shutdown_requested()) {
 			printk("timer-latency: shutdown request approved\n");
 			comm_answer_shutdown(true);

@@ -21,20 +21,12 @@
  */
 #include <inmate.h>
 
-struct latency_stats {
-	uint64_t min, max, sum;	/* APIC timer ticks */
-	uint64_t count;
-};
-
 static uint32_t period_count;	/* APIC timer ticks */
 static uint64_t period_tsc;	/* the same in TSC ticks, for "missed" */
 static uint64_t last_irq_tsc;
-static uint64_t samples_per_report;
 static uint64_t missed;		/* periods without an IRQ of their own */
 
-static struct latency_stats batch;
-static struct latency_stats report;
-static volatile bool report_ready;
+static struct latency_batch stats;
 
 static void timer_irq(unsigned int vector)
 {
@@ -54,32 +46,16 @@ static void timer_irq(unsigned int vector)
 	}
 	last_irq_tsc = now;
 
-	if (!batch.count || latency < batch.min)
-		batch.min = latency;
-	if (latency > batch.max)
-		batch.max = latency;
-	batch.sum += latency;
-	if (++batch.count == samples_per_report) {
-		/* A report the main loop has not printed yet is dropped. */
-		report = batch;
-		report_ready = true;
-		batch = (struct latency_stats){ 0 };
-	}
+	latency_add(&stats, latency);
 }
 
 static void print_report(void)
 {
 	struct latency_stats r;
 
-	irq_disable();
-	r = report;
-	report_ready = false;
-	irq_enable();
-
-	printk("latency min %lu avg %lu max %lu ns (%lu samples)\n",
-	       apic_timer_count_to_ns(r.min),
-	       apic_timer_count_to_ns(r.sum) / r.count,
-	       apic_timer_count_to_ns(r.max), r.count);
+	if (!latency_take(&stats, &r))
+		return;
+	latency_print(&r, apic_timer_count_to_ns);
 	if (missed)
 		printk("timer-latency: %lu deadlines missed so far\n", missed);
 }
@@ -103,7 +79,7 @@ void inmate_main(void)
 	period_tsc = timer_us_to_ticks((uint64_t)period_us);
 	if (!period_tsc)
 		period_tsc = 1;
-	samples_per_report = (uint64_t)samples;
+	stats.per_report = (uint64_t)samples;
 
 	apic_init();
 	irq_set_handler(timer_irq);
@@ -112,8 +88,7 @@ void inmate_main(void)
 
 	for (;;) {
 		cpu_wait_for_interrupt();
-		if (report_ready)
-			print_report();
+		print_report();
 		if (comm_shutdown_requested()) {
 			printk("timer-latency: shutdown request approved\n");
 			comm_answer_shutdown(true);

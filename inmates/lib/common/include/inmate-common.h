@@ -64,6 +64,26 @@ uint64_t timer_now(void);			/* ticks */
 uint64_t timer_ticks_to_ns(uint64_t ticks);
 uint64_t timer_us_to_ticks(uint64_t us);
 
+/*
+ * latency.c: min/avg/max of latency samples in batches. The timer IRQ adds
+ * samples; every per_report of them the batch becomes the report, which
+ * the main loop takes and prints (a report not taken yet is replaced).
+ */
+struct latency_stats {
+	uint64_t min, max, sum;		/* in the caller's ticks */
+	uint64_t count;
+};
+struct latency_batch {
+	struct latency_stats cur, report;
+	uint64_t per_report;
+	volatile bool ready;
+};
+void latency_add(struct latency_batch *b, uint64_t sample);	/* IRQ */
+bool latency_take(struct latency_batch *b, struct latency_stats *out);
+/* "latency min <a> avg <b> max <c> ns (<n> samples)" */
+void latency_print(const struct latency_stats *s,
+		   uint64_t (*to_ns)(uint64_t ticks));
+
 /* irq.c (arch): one handler for every interrupt the CPU takes; the
  * argument is the GIC INTID (arm64) or the IDT vector (x86). */
 typedef void (*irq_handler_t)(unsigned int irq);
