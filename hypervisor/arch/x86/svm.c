@@ -460,8 +460,9 @@ static void handle_msr(struct per_cpu *pcpu, struct guest_regs *regs)
 static void handle_nmi(struct per_cpu *pcpu)
 {
 	asm volatile("stgi; jmp 1f; 1: clgi" : : : "memory");
+	pcpu->arch.nmi_deferred = false;	/* it was this one */
 	if (pcpu->arch.kick_pending) {
-		pcpu->arch.kick_pending = false;
+		x86_kick_taken(pcpu);
 		return;		/* requests are looked at on the way out */
 	}
 	if (pcpu->cell == &root_cell)
@@ -587,14 +588,27 @@ static void svm_enter_cell(struct per_cpu *pcpu)
 }
 
 /* With GIF clear the hypervisor takes no NMI but on purpose: nothing. */
+/*
+ * The handler of an NMI in one of the GIF windows. handle_nmi looks at
+ * its own right after; one taken in svm_irq_window is raised again there,
+ * to pend (GIF clear) until the next exit, where handle_nmi tells a kick
+ * from an NMI of the guest.
+ */
 static void svm_host_nmi(struct per_cpu *pcpu)
 {
+	pcpu->arch.nmi_deferred = true;
 }
 
 static void svm_irq_window(void)
 {
+	struct per_cpu *pcpu = this_cpu();
+
 	asm volatile("stgi; sti; nop; jmp 1f; 1: nop; cli; clgi"
 		     : : : "memory");
+	if (pcpu->arch.nmi_deferred) {
+		pcpu->arch.nmi_deferred = false;
+		apic_send_nmi(pcpu->cpu_id);
+	}
 }
 
 const struct x86_vendor svm_vendor = {

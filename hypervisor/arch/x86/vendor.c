@@ -67,16 +67,29 @@ void cpu_arch_enter_cell(struct per_cpu *pcpu)
 	x86_vendor->enter_cell(pcpu);
 }
 
-/* Kicks are NMIs; the flag tells them from NMIs meant for the guest. */
+/*
+ * Kicks are NMIs; the flag tells them from NMIs meant for the guest. Only
+ * the kicker that sets it sends one: while it is set, an NMI is on its
+ * way and the target looks at its requests after taking it (the request
+ * was written before the exchange, which orders it).
+ */
 void cpu_arch_kick(unsigned int target)
 {
 	struct per_cpu *pcpu = per_cpu(target);
 
 	if (!pcpu)
 		return;
-	pcpu->arch.kick_pending = true;
-	smp_wmb();
-	apic_send_nmi(target);
+	if (!__atomic_exchange_n(&pcpu->arch.kick_pending, true,
+				 __ATOMIC_SEQ_CST))
+		apic_send_nmi(target);
+}
+
+/* The target took the kick: later kicks send a new NMI. */
+void x86_kick_taken(struct per_cpu *pcpu)
+{
+	pcpu->arch.kick_pending = false;
+	/* The requests it looks at next are read after the clear. */
+	smp_mb();
 }
 
 /* exception.S, vector 2: an NMI that reached the hypervisor itself. */

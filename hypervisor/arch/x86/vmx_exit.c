@@ -382,7 +382,7 @@ static void handle_exception_nmi(struct per_cpu *pcpu)
 	if (INTR_INFO_TYPE(info) == INTR_TYPE_NMI) {
 		if (pcpu->arch.kick_pending) {
 			/* Requests are looked at on the way out. */
-			pcpu->arch.kick_pending = false;
+			x86_kick_taken(pcpu);
 		} else if (pcpu->cell == &root_cell) {
 			pcpu->arch.vmx.nmi_pending = true;
 		} else if (ratelimit_ok(&pcpu->arch.ipi_refusals, 8)) {

@@ -142,10 +142,15 @@ static void vmx_host_nmi(struct per_cpu *pcpu)
 {
 	struct vmx_cpu *v = &pcpu->arch.vmx;
 
-	if (!v->vmcs_loaded)
+	if (!v->vmcs_loaded) {
+		/* Entry or exit: no guest to inject into; never leave the
+		 * flag set, or later kicks would send no NMI. */
+		if (pcpu->arch.kick_pending)
+			x86_kick_taken(pcpu);
 		return;
+	}
 	if (pcpu->arch.kick_pending)
-		pcpu->arch.kick_pending = false;
+		x86_kick_taken(pcpu);
 	else if (pcpu->cell == &root_cell)
 		v->nmi_pending = true;
 	v->host_nmi = true;

@@ -98,8 +98,14 @@ struct per_cpu_arch {
 	uint32_t apic_icr_hi;		/* shadow: the cell's ICR high */
 	struct ratelimit ipi_refusals;
 	bool wait_for_sipi;		/* got INIT: a SIPI starts it */
-	/* Set before the kick NMI, so that an NMI of the guest is told apart. */
+	/*
+	 * Set by the first kicker, who then sends the one kick NMI; cleared
+	 * by the CPU when it takes that NMI. NMIs do not queue, so a second
+	 * NMI per kick could arrive after the flag is gone and pass for one
+	 * of the guest (cpu_arch_kick).
+	 */
 	volatile bool kick_pending;
+	bool nmi_deferred;	/* SVM: taken outside handle_nmi, re-raised */
 	struct ratelimit pio_refusals, msr_refusals;
 	struct vmx_cpu vmx;
 };
