@@ -90,6 +90,21 @@ class JudgeTest(unittest.TestCase):
         self.assertIn("@@@ 4 RUN: false", lines)
         self.assertEqual(self.scn.judge("arm64", lines), [])
 
+    def test_garbled_first_rc_copy(self):
+        # Seen in x86-fault: "t@@r@ 4 RC=0"; the script prints each RC
+        # marker twice, and the judge takes the intact copy.
+        log = self.clean_log().replace(
+            marker_rc(0, 0), "[demo@@] @ 0 RC=0\n" + marker_rc(0, 0))
+        self.assertEqual(self.judge(log), [])
+        log = self.clean_log().replace(marker_rc(0, 0), "[demo@@] @ 0 RC=0\n")
+        self.assertIn("never finished", " ".join(self.judge(log)))
+
+    def test_script_prints_markers_twice(self):
+        script = self.scn.guest_script("arm64")
+        self.assertIn("echo '@@@ 0 RUN: jailhouse cell start demo'", script)
+        self.assertIn("echo '@@@ 0 RUN'", script)
+        self.assertIn('echo "@@@ 0 RC=$rc"; echo "@@@ 0 RC=$rc"', script)
+
     def test_untangled_lines(self):
         lines = self.scn.untangle(
             "arm64", "ab" + marker_rc(4, 0) + "cd\nnext\n")
