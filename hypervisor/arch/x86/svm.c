@@ -587,7 +587,6 @@ static void svm_enter_cell(struct per_cpu *pcpu)
 	pcpu->arch.flush_tlb = true;
 }
 
-/* With GIF clear the hypervisor takes no NMI but on purpose: nothing. */
 /*
  * The handler of an NMI in one of the GIF windows. handle_nmi looks at
  * its own right after; one taken in svm_irq_window is raised again there,
