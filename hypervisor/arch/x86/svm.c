@@ -293,22 +293,6 @@ static void inject(struct vmcb *vmcb, unsigned int vector, bool err_code)
 		(err_code ? EVENT_ERR_VALID : 0);
 }
 
-/*
- * The cell broke the rules or its CPU is lost: a non-root cell fails as
- * a whole (its CPUs park); a root CPU parks for good, so that Linux's
- * other CPUs and the other cells go on.
- */
-static void stop_guest(struct per_cpu *pcpu, const char *why)
-{
-	if (pcpu->cell != &root_cell) {
-		cell_fail(pcpu, why);
-		return;
-	}
-	printk("root cell CPU %u stopped: %s\n", pcpu->cpu_id, why);
-	pcpu->state = CPU_FAILED;
-	cpu_park(pcpu);
-}
-
 /* Vendor interface (asm/vcpu.h, through svm_vendor). */
 static uint64_t svm_gpr_read(struct per_cpu *pcpu, unsigned int reg)
 {
@@ -490,7 +474,7 @@ static void handle_npf(struct per_cpu *pcpu)
 	}
 	printk("cell \"%s\": access to guest-physical 0x%llx outside its memory\n",
 	       pcpu->cell->name, (unsigned long long)gpa);
-	stop_guest(pcpu, "nested page fault");
+	vcpu_stop_guest(pcpu, "nested page fault");
 }
 
 static void handle_ioio(struct per_cpu *pcpu)
@@ -510,7 +494,7 @@ static void handle_ioio(struct per_cpu *pcpu)
 		inject(vmcb_of(pcpu), VECTOR_GP, true);
 		return;
 	}
-	stop_guest(pcpu, "port I/O not permitted");
+	vcpu_stop_guest(pcpu, "port I/O not permitted");
 }
 
 void svm_handle_exit(struct guest_regs *regs)
@@ -552,19 +536,19 @@ void svm_handle_exit(struct guest_regs *regs)
 		break;
 	case EXIT_SHUTDOWN:
 		trap_report(pcpu, "the CPU is lost");
-		stop_guest(pcpu, "triple fault");
+		vcpu_stop_guest(pcpu, "triple fault");
 		break;
 	case EXIT_EXCP_BASE + VECTOR_MC:
 		trap_report(pcpu, "machine check in guest mode");
-		stop_guest(pcpu, "machine check");
+		vcpu_stop_guest(pcpu, "machine check");
 		break;
 	case EXIT_INVALID:
 		trap_report(pcpu, "VMRUN refused the guest state");
-		stop_guest(pcpu, "invalid guest state");
+		vcpu_stop_guest(pcpu, "invalid guest state");
 		break;
 	default:
 		trap_report(pcpu, "no handler for this exit");
-		stop_guest(pcpu, "unhandled exit");
+		vcpu_stop_guest(pcpu, "unhandled exit");
 	}
 
 	/* A request (park, start) that a kick announced, or one pending. */

@@ -4,8 +4,10 @@
  * the vendor backend setup_arch_early() chose, and the hypervisor's own
  * NMI vector's C half.
  */
+#include <hv/cell.h>
 #include <hv/control.h>
 #include <hv/percpu.h>
+#include <hv/printk.h>
 #include <asm/apic.h>
 #include <asm/processor.h>
 #include <asm/vcpu.h>
@@ -65,6 +67,22 @@ void cpu_arch_reset(struct per_cpu *pcpu, uint64_t entry, uint64_t context,
 void cpu_arch_enter_cell(struct per_cpu *pcpu)
 {
 	x86_vendor->enter_cell(pcpu);
+}
+
+/*
+ * The cell broke the rules or its CPU is lost: a non-root cell fails as
+ * a whole (its CPUs park); a root CPU parks for good, so that Linux's
+ * other CPUs and the other cells go on.
+ */
+void vcpu_stop_guest(struct per_cpu *pcpu, const char *why)
+{
+	if (pcpu->cell != &root_cell) {
+		cell_fail(pcpu, why);
+		return;
+	}
+	printk("root cell CPU %u stopped: %s\n", pcpu->cpu_id, why);
+	pcpu->state = CPU_FAILED;
+	cpu_park(pcpu);
 }
 
 /*

@@ -68,22 +68,6 @@ static void trap_report(struct per_cpu *pcpu, unsigned int reason,
 	       (unsigned long long)vmread(VMCS_GUEST_PHYS_ADDR), what);
 }
 
-/*
- * The cell broke the rules or its CPU is lost: a non-root cell fails as
- * a whole (its CPUs park); a root CPU parks for good, so that Linux's
- * other CPUs and the other cells go on.
- */
-static void stop_guest(struct per_cpu *pcpu, const char *why)
-{
-	if (pcpu->cell != &root_cell) {
-		cell_fail(pcpu, why);
-		return;
-	}
-	printk("root cell CPU %u stopped: %s\n", pcpu->cpu_id, why);
-	pcpu->state = CPU_FAILED;
-	cpu_park(pcpu);
-}
-
 static void skip(struct per_cpu *pcpu)
 {
 	vcpu_skip_insn(pcpu, 0);
@@ -323,7 +307,7 @@ static void handle_io(struct per_cpu *pcpu)
 		vmx_inject(VECTOR_GP, true, 0);
 		return;
 	}
-	stop_guest(pcpu, "port I/O not permitted");
+	vcpu_stop_guest(pcpu, "port I/O not permitted");
 }
 
 static void handle_ept_violation(struct per_cpu *pcpu)
@@ -351,7 +335,7 @@ static void handle_ept_violation(struct per_cpu *pcpu)
 	}
 	printk("cell \"%s\": access to guest-physical 0x%llx outside its memory\n",
 	       pcpu->cell->name, (unsigned long long)gpa);
-	stop_guest(pcpu, "EPT violation");
+	vcpu_stop_guest(pcpu, "EPT violation");
 }
 
 /*
@@ -395,11 +379,11 @@ static void handle_exception_nmi(struct per_cpu *pcpu)
 	if ((info & INTR_INFO_VECTOR) == VECTOR_MC) {
 		trap_report(pcpu, VMX_EXIT_EXCEPTION_NMI,
 			    "machine check in guest mode");
-		stop_guest(pcpu, "machine check");
+		vcpu_stop_guest(pcpu, "machine check");
 		return;
 	}
 	trap_report(pcpu, VMX_EXIT_EXCEPTION_NMI, "unexpected exception");
-	stop_guest(pcpu, "unhandled exit");
+	vcpu_stop_guest(pcpu, "unhandled exit");
 }
 
 /* The event the exit interrupted is delivered again on the next entry. */
@@ -427,7 +411,7 @@ static void handle_entry_failure(struct per_cpu *pcpu, uint32_t reason)
 	       (unsigned long long)vmread(VMCS_GUEST_RIP));
 	if (!pcpu->arch.vmx.launched)
 		vmx_abort_first_entry(pcpu);
-	stop_guest(pcpu, basic == VMX_EXIT_MCE_DURING_ENTRY ?
+	vcpu_stop_guest(pcpu, basic == VMX_EXIT_MCE_DURING_ENTRY ?
 		   "machine check" : "invalid guest state");
 }
 
@@ -483,15 +467,15 @@ static void handle_exit(struct per_cpu *pcpu, struct guest_regs *regs,
 		break;
 	case VMX_EXIT_TRIPLE_FAULT:
 		trap_report(pcpu, reason, "the CPU is lost");
-		stop_guest(pcpu, "triple fault");
+		vcpu_stop_guest(pcpu, "triple fault");
 		break;
 	case VMX_EXIT_EPT_MISCONFIG:
 		trap_report(pcpu, reason, "the hypervisor built a bad EPT entry");
-		stop_guest(pcpu, "EPT misconfiguration");
+		vcpu_stop_guest(pcpu, "EPT misconfiguration");
 		break;
 	default:
 		trap_report(pcpu, reason, "no handler for this exit");
-		stop_guest(pcpu, "unhandled exit");
+		vcpu_stop_guest(pcpu, "unhandled exit");
 	}
 }
 
@@ -558,7 +542,7 @@ void vmx_entry_failed(struct guest_regs *regs, bool launch)
 	       launch ? "VMLAUNCH" : "VMRESUME", err, vmx_insn_error_name(err));
 	if (launch || !pcpu->arch.vmx.launched)
 		vmx_abort_first_entry(pcpu);
-	stop_guest(pcpu, "VM entry failed");
+	vcpu_stop_guest(pcpu, "VM entry failed");
 	/* Parked and started again with fresh state: the loop retries. */
 	vmx_prepare_entry(pcpu);
 }

@@ -29,6 +29,8 @@ void vcpu_inject_gp(struct per_cpu *pcpu);
 unsigned int vcpu_exit_insn_len(struct per_cpu *pcpu);
 /* Lets pending interrupts in through the hypervisor's IDT for a moment. */
 void vcpu_irq_window(void);
+/* Stops the guest on this CPU: its cell fails, or a root CPU parks. */
+void vcpu_stop_guest(struct per_cpu *pcpu, const char *why);
 /* An NMI exit found kick_pending set (vendor.c). */
 void x86_kick_taken(struct per_cpu *pcpu);
 
