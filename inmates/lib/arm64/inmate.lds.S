@@ -29,7 +29,14 @@ SECTIONS
 	       "the command-line area must be JH_CMDLINE_MAX bytes")
 
 	.text : { *(.text .text.*) }
-	.rodata : { *(.rodata .rodata.*) }
+	.rodata : {
+		*(.rodata .rodata.*)
+		/* Tables that files fill in without a central list. */
+		. = ALIGN(8);
+		__attack_table_start = .;
+		KEEP(*(.attack_table))
+		__attack_table_end = .;
+	}
 	.data : { *(.data .data.*) }
 	/* Raw binaries end here: everything after is zeroed at start-up. */
 	__image_end = .;

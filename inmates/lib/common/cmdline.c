@@ -114,3 +114,19 @@ int64_t cmdline_parse_int(const char *name, int64_t default_value)
 	}
 	return result;
 }
+
+size_t cmdline_parse_word(const char *name, char *buf, size_t size)
+{
+	const char *value = find_value(cmdline_string(), name);
+	size_t len = 0;
+
+	if (!size)
+		return 0;
+	if (value)
+		while (value[len] && !is_space(value[len]) && len + 1 < size) {
+			buf[len] = value[len];
+			len++;
+		}
+	buf[len] = '\0';
+	return len;
+}

@@ -36,3 +36,12 @@ size_t strlen(const char *s)
 		n++;
 	return n;
 }
+
+int strcmp(const char *a, const char *b)
+{
+	while (*a && *a == *b) {
+		a++;
+		b++;
+	}
+	return (unsigned char)*a - (unsigned char)*b;
+}

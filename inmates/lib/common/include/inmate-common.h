@@ -56,6 +56,9 @@ bool comm_shutdown_handshake(const char *who, int64_t *denials_left);
 /* cmdline.c: "name=value" words in the string "cell load -s" wrote. */
 const char *cmdline_string(void);
 int64_t cmdline_parse_int(const char *name, int64_t default_value);
+/* Copies the value of "name=" (up to the next space, at most size - 1
+ * bytes) NUL-terminated into buf; returns its length, 0 if absent. */
+size_t cmdline_parse_word(const char *name, char *buf, size_t size);
 
 /* timer.c (arch): the free-running counter. */
 uint64_t timer_frequency(void);			/* Hz */
@@ -91,9 +94,10 @@ void irq_set_handler(irq_handler_t handler);
 void irq_enable(void);
 void irq_disable(void);
 
-/* string.c: what the compiler may call on its own. */
+/* string.c: what the compiler may call on its own, and strcmp. */
 void *memset(void *dest, int c, size_t n);
 void *memcpy(void *dest, const void *src, size_t n);
 size_t strlen(const char *s);
+int strcmp(const char *a, const char *b);
 
 #endif /* _INMATE_COMMON_H */

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The in-cell attack suite: one inmate per arch (attack.bin) holding every
+ * attack on the isolation; the cell's command line picks one:
+ *
+ *   jailhouse cell load attack attack.bin -s "attack=NAME run=N"
+ *
+ * Each attack registers itself with ATTACK() (no central list) and ends
+ * with one verdict line, which tests/bench/guest-bin/jh-attack reads from
+ * the hypervisor console:
+ *
+ *   attack-begin run=N name=NAME expect=refused|stop|either: GOAL
+ *   attack-verdict run=N name=NAME contained: EVIDENCE
+ *   attack-verdict run=N name=NAME BREACH: EVIDENCE
+ *
+ * "refused": the inmate survives and checks itself that the attempt had
+ * no effect. "stop": the hypervisor must stop the cell; an attack that
+ * returns reports a breach. "either": both are containment (e.g. an
+ * instruction the hypervisor may refuse with a fault or by stopping).
+ * attack=list prints "attack-list run=N NAME EXPECT" for every attack.
+ */
+#ifndef _ATTACK_H
+#define _ATTACK_H
+
+#include <inmate.h>
+
+enum attack_expect {
+	ATTACK_REFUSED,
+	ATTACK_STOP,
+	ATTACK_EITHER,
+};
+
+struct attack {
+	const char *name;
+	enum attack_expect expect;
+	const char *goal;	/* what a breach would achieve */
+	void (*run)(void);
+};
+
+#define ATTACK(fn, name_, expect_, goal_)				\
+	static void fn(void);						\
+	static const struct attack attack_entry_##fn			\
+	__attribute__((section(".attack_table"), used, aligned(8))) = {	\
+		.name = name_, .expect = expect_, .goal = goal_,	\
+		.run = fn,						\
+	}
+
+/* The verdict; exactly one per attack. */
+void attack_contained(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+void attack_breach(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+/* An intermediate observation, tagged with the run like the verdict. */
+void attack_note(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+/* Parameters passed after attack=NAME on the command line. */
+int64_t attack_param(const char *name, int64_t default_value);
+
+/* Spins for about us microseconds on the free-running counter. */
+void attack_delay_us(uint64_t us);
+
+#endif /* _ATTACK_H */
