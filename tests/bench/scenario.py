@@ -22,7 +22,12 @@ Format (one directive per line, '#' starts a comment line):
   fail: CMD              run CMD, it must exit non-zero
   expect: REGEX          a line matching REGEX must appear after the point
                          reached so far (the last run/ok/fail started or
-                         the last expect matched)
+                         the last expect matched). An expect after the
+                         final step therefore sees only that step's output:
+                         one that follows a step printing nothing (sleep,
+                         true, :) is refused when the file is read, and one
+                         whose line was printed before the final step
+                         began fails with a message saying so
   expect-not: REGEX      no line anywhere in the log may match REGEX
   expect-com2: REGEX     a line of the second serial port's log (x86: COM2,
                          which a cell can own) must match REGEX, in the
@@ -129,11 +134,34 @@ class Scenario:
             else:
                 raise ScenarioError(f"{self.path}:{no}: unknown directive '{key}'")
         self.raw_steps = raw_steps
+        self._check_trailing_expects()
         for m in self.machines:
             if not set(self.arches) & set(MACHINE_ARCHES[m]):
                 raise ScenarioError(f"{self.path}: machine {m} emulates none of the arches {self.arches}")
         if self.bochs_skip and "bochs" in self.machines:
             raise ScenarioError(f"{self.path}: 'bochs-skip' on a scenario that runs under bochs")
+
+    # Commands that print nothing, so an expect can never match after them.
+    SILENT = re.compile(r"^(sleep\s+[0-9.]+|true|:)\s*;?\s*$")
+
+    def _check_trailing_expects(self):
+        """An expect after the final step sees only that step's output; a
+        final step that prints nothing leaves it nothing to match."""
+        for arch in self.arches:
+            steps = self.steps_for(arch)
+            runs = [i for i, (k, _, _) in enumerate(steps) if k in ("run", "ok", "fail")]
+            if not runs:
+                continue
+            kind, text, no = steps[runs[-1]]
+            if not self.SILENT.match(text):
+                continue
+            for k, t, n in steps[runs[-1] + 1:]:
+                if k == "expect":
+                    raise ScenarioError(
+                        f"{self.path}:{n}: 'expect: {t}' follows the final step "
+                        f"'{kind}: {text}' (line {no}), which prints nothing; an "
+                        "expect after the final step sees only that step's output, "
+                        "so move it up after the step that prints its line")
 
     def arches_on(self, machine):
         """The scenario's arches that run under MACHINE (none if it does
@@ -267,6 +295,8 @@ class Scenario:
             failures.append("the guest script did not finish (timeout, hang or crash)")
 
         cursor = com2_cursor = 0
+        last_run = max((i for i, (k, _, _) in enumerate(steps)
+                        if k in ("run", "ok", "fail")), default=-1)
         for i, (kind, text, no) in enumerate(steps):
             where = f"line {no} '{kind}: {text}'"
             if kind in ("run", "ok", "fail"):
@@ -289,7 +319,17 @@ class Scenario:
                         cursor = n + 1
                         break
                 else:
-                    failures.append(f"{where}: no matching line after log line {cursor + 1}")
+                    earlier = next((n for n in range(cursor) if
+                                    not pure_marker.match(log_lines[n]) and
+                                    pat.search(log_lines[n])), None)
+                    if i > last_run >= 0 and earlier is not None:
+                        failures.append(
+                            f"{where}: follows the final step, so it sees only that "
+                            f"step's output, but its line was printed before that "
+                            f"step began (log line {earlier + 1}): move the expect "
+                            "up after the step that prints it")
+                    else:
+                        failures.append(f"{where}: no matching line after log line {cursor + 1}")
             elif kind == "expect-com2":
                 pat = re.compile(text)
                 lines = com2_lines or []

@@ -150,6 +150,59 @@ class Com2Test(unittest.TestCase):
         self.assertEqual(len(scn.judge("x86", com1, None)), 2)
 
 
+TRAILING_SCN = """\
+arch: arm64
+ok: jailhouse cell start demo
+ok: jailhouse disable
+expect: heartbeat 3
+"""
+
+
+class TrailingExpectTest(unittest.TestCase):
+    """An expect after the final step sees only that step's output."""
+
+    def write(self, text):
+        fd, path = tempfile.mkstemp(suffix=".scn")
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+        self.addCleanup(os.unlink, path)
+        return path
+
+    def test_after_a_silent_final_step_is_refused_when_read(self):
+        path = self.write("arch: arm64\nok: jailhouse cell start demo\n"
+                          "ok: sleep 5\nexpect: heartbeat 3\n")
+        with self.assertRaisesRegex(scenario.ScenarioError,
+                                    r":4: 'expect: heartbeat 3' follows the final step "
+                                    r"'ok: sleep 5' \(line 3\), which prints nothing"):
+            scenario.Scenario(path)
+
+    def test_after_a_final_step_that_prints_is_accepted(self):
+        path = self.write("arch: arm64\nok: sleep 5\nok: echo done\nexpect: ^done$\n")
+        scn = scenario.Scenario(path)
+        log = ("@@@ SCENARIO x\n" + marker_run(0, "sleep 5") + marker_rc(0, 0) +
+               marker_run(1, "echo done") + "done\n" + marker_rc(1, 0) + "@@@ DONE\n")
+        self.assertEqual(scn.judge("arm64", scn.untangle("arm64", log)), [])
+
+    def test_line_printed_before_the_final_step_is_named(self):
+        scn = scenario.Scenario(self.write(TRAILING_SCN))
+        log = ("@@@ SCENARIO x\n" + marker_run(0, "jailhouse cell start demo") +
+               marker_rc(0, 0) + "heartbeat 3\n" +
+               marker_run(1, "jailhouse disable") + marker_rc(1, 0) + "@@@ DONE\n")
+        failures = scn.judge("arm64", scn.untangle("arm64", log))
+        self.assertEqual(len(failures), 1)
+        self.assertIn("its line was printed before that step began (log line 4)",
+                      failures[0])
+
+    def test_line_missing_everywhere_is_plain_failure(self):
+        scn = scenario.Scenario(self.write(TRAILING_SCN))
+        log = ("@@@ SCENARIO x\n" + marker_run(0, "jailhouse cell start demo") +
+               marker_rc(0, 0) + marker_run(1, "jailhouse disable") +
+               marker_rc(1, 0) + "@@@ DONE\n")
+        failures = scn.judge("arm64", scn.untangle("arm64", log))
+        self.assertEqual(len(failures), 1)
+        self.assertIn("no matching line after", failures[0])
+
+
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=1).result
     bad = len(result.failures) + len(result.errors)
