@@ -21,6 +21,7 @@
 #include <hv/control.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
+#include <hv/scrub.h>
 #include <hv/setup.h>
 #include <hv/string.h>
 #include <asm/processor.h>
@@ -494,6 +495,9 @@ long control_cell_create(struct per_cpu *pcpu, unsigned long config_addr)
 	memset(cell->cpu_set, 0, sizeof(cell->cpu_set));
 	cell->num_cpus = 0;
 	err = build_cell(cell, id, desc);
+	/* Nothing of the memory's previous owner is visible to the cell. */
+	if (!err)
+		err = scrub_cell_memory(desc);
 	if (!err && hv.pool.pages - hv.pool.used <
 	    (desc->num_memory_regions + 2) * TABLES_PER_REGION)
 		err = -JH_ENOMEM;
@@ -638,8 +642,12 @@ long control_cell_destroy(struct per_cpu *pcpu, unsigned long id)
 	if (!cell || err)
 		goto out;
 
-	/* Everything goes back to the root cell. */
+	/* Everything goes back to the root cell, with nothing of the cell's
+	 * data in its RAM. */
 	set_loadable(cell, false);
+	if (scrub_cell_memory(cell->config))
+		printk("cell \"%s\": could not zero its memory (page pool %lu/%lu used)\n",
+		       cell->name, hv.pool.used, hv.pool.pages);
 	mem = jh_cell_mem_regions(cell->config);
 	for (n = 0; n < cell->config->num_memory_regions; n++)
 		if (gives_up_root_memory(&mem[n]) && remap_to_root(&mem[n]))

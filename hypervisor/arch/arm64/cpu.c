@@ -60,6 +60,60 @@ static void reset_el1_sysregs(void)
 	write_sysreg(0, csselr_el1);
 }
 
+void cpu_scrub_fpsimd(void);	/* cpu_scrub.S */
+
+/* ID_AA64DFR0_EL1: breakpoints and watchpoints, each count minus one. */
+#define DFR0_BRPS(dfr0)		((((dfr0) >> 12) & 0xf) + 1)
+#define DFR0_WRPS(dfr0)		((((dfr0) >> 20) & 0xf) + 1)
+/* PMCR_EL0: counters off (E=0), event counters and cycle counter reset. */
+#define PMCR_RESET_COUNTERS	(BIT(1) | BIT(2))
+
+#define CLEAR_DEBUG_PAIR(n, bcr, wcr, brps, wrps)			\
+	do {								\
+		if ((n) < (brps))					\
+			write_sysreg(0, bcr);				\
+		if ((n) < (wrps))					\
+			write_sysreg(0, wcr);				\
+	} while (0)
+
+/*
+ * Per-CPU state a new owner must neither see nor inherit: FP/SIMD
+ * registers, hardware breakpoints and watchpoints, PMU counters and their
+ * interrupts. Each is the CPU's own, so a cell may use them while it owns
+ * the CPU (the hypervisor does not trap them); it finds them cleared when
+ * it gets the CPU, and so does the root cell when the CPU comes back.
+ */
+static void scrub_cpu_state(void)
+{
+	uint64_t dfr0 = read_sysreg(id_aa64dfr0_el1);
+	unsigned int brps = DFR0_BRPS(dfr0), wrps = DFR0_WRPS(dfr0);
+
+	cpu_scrub_fpsimd();
+	write_sysreg(0, mdscr_el1);
+	CLEAR_DEBUG_PAIR(0, dbgbcr0_el1, dbgwcr0_el1, brps, wrps);
+	CLEAR_DEBUG_PAIR(1, dbgbcr1_el1, dbgwcr1_el1, brps, wrps);
+	CLEAR_DEBUG_PAIR(2, dbgbcr2_el1, dbgwcr2_el1, brps, wrps);
+	CLEAR_DEBUG_PAIR(3, dbgbcr3_el1, dbgwcr3_el1, brps, wrps);
+	CLEAR_DEBUG_PAIR(4, dbgbcr4_el1, dbgwcr4_el1, brps, wrps);
+	CLEAR_DEBUG_PAIR(5, dbgbcr5_el1, dbgwcr5_el1, brps, wrps);
+	CLEAR_DEBUG_PAIR(6, dbgbcr6_el1, dbgwcr6_el1, brps, wrps);
+	CLEAR_DEBUG_PAIR(7, dbgbcr7_el1, dbgwcr7_el1, brps, wrps);
+	CLEAR_DEBUG_PAIR(8, dbgbcr8_el1, dbgwcr8_el1, brps, wrps);
+	CLEAR_DEBUG_PAIR(9, dbgbcr9_el1, dbgwcr9_el1, brps, wrps);
+	CLEAR_DEBUG_PAIR(10, dbgbcr10_el1, dbgwcr10_el1, brps, wrps);
+	CLEAR_DEBUG_PAIR(11, dbgbcr11_el1, dbgwcr11_el1, brps, wrps);
+	CLEAR_DEBUG_PAIR(12, dbgbcr12_el1, dbgwcr12_el1, brps, wrps);
+	CLEAR_DEBUG_PAIR(13, dbgbcr13_el1, dbgwcr13_el1, brps, wrps);
+	CLEAR_DEBUG_PAIR(14, dbgbcr14_el1, dbgwcr14_el1, brps, wrps);
+	CLEAR_DEBUG_PAIR(15, dbgbcr15_el1, dbgwcr15_el1, brps, wrps);
+	write_sysreg(0, pmuserenr_el0);
+	write_sysreg(~0UL, pmcntenclr_el0);
+	write_sysreg(~0UL, pmintenclr_el1);
+	write_sysreg(~0UL, pmovsclr_el0);
+	write_sysreg(PMCR_RESET_COUNTERS, pmcr_el0);
+	write_sysreg(0, pmselr_el0);
+}
+
 void cpu_arch_reset(struct per_cpu *pcpu, uint64_t entry, uint64_t context,
 		    bool full_reset)
 {
@@ -72,8 +126,10 @@ void cpu_arch_reset(struct per_cpu *pcpu, uint64_t entry, uint64_t context,
 
 	/* PSCI: the new context starts with the MMU and caches off. */
 	write_sysreg(SCTLR_EL1_RESET, sctlr_el1);
-	if (full_reset)
+	if (full_reset) {
 		reset_el1_sysregs();
+		scrub_cpu_state();
+	}
 	write_sysreg(entry, elr_el2);
 	write_sysreg(SPSR_EL1H_MASKED, spsr_el2);
 	vgic_cpu_reset(pcpu);

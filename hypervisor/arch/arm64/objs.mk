@@ -10,6 +10,7 @@ arch-objs := \
 	arch/arm64/mmu.o \
 	arch/arm64/cell.o \
 	arch/arm64/cpu.o \
+	arch/arm64/cpu_scrub.o \
 	arch/arm64/traps.o \
 	arch/arm64/inject.o \
 	arch/arm64/psci.o \

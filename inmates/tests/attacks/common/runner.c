@@ -128,6 +128,7 @@ void inmate_main(void)
 		else if (!verdict_given)
 			attack_breach("the attack gave no verdict (test bug)");
 	}
+	attack_plant_secrets();
 	while (!comm_shutdown_handshake("attack", &no_denials))
 		attack_delay_us(1000);
 }

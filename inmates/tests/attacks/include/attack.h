@@ -57,6 +57,12 @@ void attack_note(const char *fmt, ...)
 /* Parameters passed after attack=NAME on the command line. */
 int64_t attack_param(const char *name, int64_t default_value);
 
+/* Leaves secrets for the scrub attacks of the next cell (scrub.c): the
+ * runner calls it after every attack; attack_arch_plant_regs is the arch
+ * file's part (registers). */
+void attack_plant_secrets(void);
+void attack_arch_plant_regs(void);
+
 /* Spins for about us microseconds on the free-running counter. */
 void attack_delay_us(uint64_t us);
 
