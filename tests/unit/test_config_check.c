@@ -7,7 +7,7 @@
  * one-line message. Buffers are exactly as large as the config claims, so
  * AddressSanitizer fails a test whose check reads past the end.
  */
-/* UNIT-SOURCES: hypervisor/config_check.c tests/unit/config_builder.c */
+/* UNIT-SOURCES: hypervisor/config_check.c hypervisor/config_check_header.c hypervisor/config_check_arrays.c hypervisor/config_check_cells.c tests/unit/config_builder.c */
 #include <stdlib.h>
 #include <string.h>
 
