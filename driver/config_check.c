@@ -10,3 +10,4 @@
 #include "hypervisor/config_check_header.c"
 #include "hypervisor/config_check_arrays.c"
 #include "hypervisor/config_check_cells.c"
+#include "hypervisor/config_check_addr.c"

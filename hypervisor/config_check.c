@@ -3,8 +3,9 @@
  * The one config validator (see include/jailhouse/config-check.h): this
  * file holds the words of its findings and formats them; the checks are in
  * config_check_header.c (headers, platform, whole configs),
- * config_check_arrays.c (the arrays of one cell) and config_check_cells.c
- * (a cell against the system and against other cells).
+ * config_check_arrays.c (the arrays of one cell), config_check_cells.c
+ * (a cell against the system and against other cells) and
+ * config_check_addr.c (address width).
  *
  * Built into the freestanding hypervisor, #included by the kernel module and
  * linked into host tools, so: no libc, no allocation, no recursion, every
@@ -25,17 +26,21 @@
  *   exactly ("truncated" / "trailing bytes"); name NUL-terminated,
  *   non-empty, printable ASCII; no unknown cell flags; reserved == 0;
  *   console type known, flags == 0, JH_CON_8250_PIO only on x86 and inside
- *   the port space; at least one CPU.
+ *   the port space, an MMIO console below the arch's physical address
+ *   size; at least one CPU.
  * System header: flags == 0; hypervisor memory non-zero, 4 KiB aligned,
  *   no wrap, known flags; debug console as above; arm64 platform: GICv3,
  *   GICD/GICR base and GICR stride non-zero and 64 KiB aligned,
  *   maintenance IRQ a PPI, reserved == 0; x86 platform: reserved == 0,
- *   mmconfig/IOMMU base 4 KiB aligned.
+ *   mmconfig/IOMMU base 4 KiB aligned; hypervisor memory and platform
+ *   addresses below the arch's physical address size (arm64 48, x86 52
+ *   bits).
  * Memory regions: size non-zero; phys_start (not for comm regions),
  *   virt_start and size 4 KiB aligned; known flags; neither range wraps
- *   around 2^64; a comm region is exactly one page, not combined with IO,
- *   DMA, LOADABLE or ROOTSHARED, and there is at most one; IO is not
- *   combined with LOADABLE or EXECUTE; no two regions overlap in
+ *   around 2^64 and both end below the arch's physical address size (not
+ *   phys for comm regions); a comm region is exactly one page, not
+ *   combined with IO, DMA, LOADABLE or ROOTSHARED, and there is at most
+ *   one; IO is never LOADABLE or EXECUTE; no two regions overlap in
  *   guest-physical space. Root cell only: mapped 1:1, clear of the
  *   hypervisor memory and (arm64) of the emulated GICD.
  * Irqchips: pin_base + 128 fits in 32 bits; arm64: pin_base >= 32 (SPIs
@@ -43,6 +48,8 @@
  * Pio regions (x86): length non-zero, base + length <= 0x10000,
  *   reserved == 0.
  * PCI devices: type DEVICE or BRIDGE, reserved == 0, no duplicates.
+ * Non-root cells last: reset address in executable memory (x86: below
+ *   1 MiB).
  *
  * jh_check_cell_in_system(): same arch; each CPU exists in the root cell and
  *   root keeps at least one; no region (except comm) overlaps the hypervisor
@@ -53,6 +60,8 @@
  * jh_check_cells_disjoint(): different names; no shared CPU; no physical
  *   memory overlap unless both regions are ROOTSHARED; no shared pin; no
  *   shared PCI device.
+ * jh_check_system_addr_bits(), jh_check_cell_addr_bits(): every address
+ *   against the CPU's physical address size (the hypervisor's call).
  *
  * Error codes: -JH_E2BIG for counts and cpu_set_size above the limits,
  * -JH_EBUSY for conflicts between two cells, -JH_EINVAL for all else.
@@ -199,6 +208,8 @@ const struct jhc_reason jh_cfg_reasons[JHC_R_COUNT] = {
 	JHC_R(JHC_R_RESET_REAL_MODE,
 	      "is not below 1 MiB (x86 cell CPUs start in real mode)",
 	      JHC_HEX),
+	JHC_R2(JHC_R_ABOVE_PA, "ends above a physical address size of",
+	       JHC_HEX, JHC_DEC, JHC_TAIL, "bits"),
 };
 
 /* Filled in at each failure; err may be NULL if only the code matters. */
@@ -346,6 +357,10 @@ uint64_t jh_format_config_error(char *buf, uint64_t size,
 	if (fmt->value2_fmt != JHC_NONE && fmt->value2_pos == JHC_TAIL) {
 		jhc_put_char(&out, ' ');
 		jhc_put_value(&out, err->value2, fmt->value2_fmt);
+		if (fmt->value2_label) {
+			jhc_put_char(&out, ' ');
+			jhc_put_str(&out, fmt->value2_label, JHC_MAX_TEXT);
+		}
 	}
 	if (err->other_cell) {
 		jhc_put_str(&out, " '", 2);

@@ -25,6 +25,7 @@ static int jhc_check_mem_regions(const struct jh_cell_desc *c,
 {
 	const struct jh_memory_region *mem = jh_cell_mem_regions(c);
 	const struct jh_memory_region *hv;
+	unsigned int pa_bits = jh_cfg_arch_phys_bits(c->arch);
 	unsigned int i, j, num = JHC_NUM_MEM(c);
 	int comm_index = -1;
 	int ret;
@@ -50,6 +51,8 @@ static int jhc_check_mem_regions(const struct jh_cell_desc *c,
 		}
 		ret = jhc_check_range(i, "virt_start", m->virt_start, m->size,
 				      err);
+		if (!ret)
+			ret = jh_cfg_check_mem_width(m, i, pa_bits, err);
 		if (ret)
 			return ret;
 

@@ -36,7 +36,8 @@ static int jhc_check_console(const char *item, const struct jh_console *con,
 			return JHC_FAIL(item, -1, "address", con->address, 0,
 					JHC_R_CON_PIO_ADDR);
 	}
-	return 0;
+	return jh_cfg_check_console_width(item, con,
+					  jh_cfg_arch_phys_bits(arch), err);
 }
 
 /*
@@ -268,6 +269,10 @@ int jh_check_system_config(const void *data, uint64_t size, uint32_t arch,
 	if (ret)
 		return ret;
 	ret = jhc_check_platform(sys, arch, err);
+	if (!ret)
+		ret = jh_cfg_check_platform_width(sys,
+						  jh_cfg_arch_phys_bits(arch),
+						  err);
 	if (ret)
 		return ret;
 

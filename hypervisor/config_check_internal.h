@@ -17,6 +17,10 @@
 #define JHC_PAGE_SIZE		0x1000ULL
 #define JHC_GIC_ALIGN		0x10000ULL	/* GICv3 frames are 64 KiB */
 #define JHC_GICD_SIZE		0x10000ULL
+#define JHC_X86_IOMMU_SIZE	0x1000ULL	/* one VT-d register page */
+#define JHC_ECAM_BUS_SIZE	0x100000ULL	/* 32 devices, 8 functions, 4 KiB */
+#define JHC_ARM64_PA_BITS	48
+#define JHC_X86_PA_BITS		52
 #define JHC_PIO_SPACE		0x10000U
 #define JHC_8250_REGS		8
 #define JHC_IRQCHIP_PINS	(JH_IRQCHIP_PIN_WORDS * 32)
@@ -52,7 +56,10 @@ enum {
 	JHC_BDF,	/* domain << 16 | bus << 8 | dev << 3 | fn */
 };
 
-/* Where value2 goes: "(<label> <value2>)" after value, or after reason. */
+/*
+ * Where value2 goes: "(<label> <value2>)" after value, or
+ * "<value2> <label>" after reason.
+ */
 enum {
 	JHC_PAREN,
 	JHC_TAIL,
@@ -137,6 +144,7 @@ enum jhc_reason_id {
 	JHC_R_PCI_SHARED,
 	JHC_R_RESET_NOT_EXEC,
 	JHC_R_RESET_REAL_MODE,
+	JHC_R_ABOVE_PA,
 	JHC_R_COUNT
 };
 
@@ -192,13 +200,13 @@ static inline uint64_t jhc_last(uint64_t start, uint64_t size)
 }
 
 static inline bool jhc_overlap(uint64_t a, uint64_t a_size, uint64_t b,
-			uint64_t b_size)
+			       uint64_t b_size)
 {
 	return a <= jhc_last(b, b_size) && b <= jhc_last(a, a_size);
 }
 
-static inline bool jhc_inside(uint64_t inner, uint64_t inner_size, uint64_t outer,
-		       uint64_t outer_size)
+static inline bool jhc_inside(uint64_t inner, uint64_t inner_size,
+			      uint64_t outer, uint64_t outer_size)
 {
 	return inner >= outer &&
 		jhc_last(inner, inner_size) <= jhc_last(outer, outer_size);
@@ -251,6 +259,12 @@ static inline uint64_t jhc_pci_id(const struct jh_pci_device *dev)
 	return (uint64_t)dev->domain << 16 | dev->bdf;
 }
 
+/* Bytes of the ECAM the x86 platform data describes (base non-zero). */
+static inline uint64_t jhc_ecam_size(const struct jh_x86_platform *x86)
+{
+	return ((uint64_t)x86->mmconfig_end_bus + 1) * JHC_ECAM_BUS_SIZE;
+}
+
 static inline bool jhc_is_comm(const struct jh_memory_region *mem)
 {
 	return mem->flags & JH_MEM_COMM_REGION;
@@ -263,5 +277,20 @@ static inline bool jhc_is_comm(const struct jh_memory_region *mem)
 int jh_cfg_check_cell_arrays(const struct jh_cell_desc *c, uint32_t arch,
 			     const struct jh_system_desc *sys,
 			     struct jh_config_error *err);
+
+/*
+ * Address width (config_check_addr.c): the largest physical address size
+ * of arch, and checks of one region, one console and the system header's
+ * addresses against bits.
+ */
+unsigned int jh_cfg_arch_phys_bits(uint32_t arch);
+int jh_cfg_check_mem_width(const struct jh_memory_region *m, int index,
+			   unsigned int bits, struct jh_config_error *err);
+int jh_cfg_check_console_width(const char *item, const struct jh_console *con,
+			       unsigned int bits,
+			       struct jh_config_error *err);
+int jh_cfg_check_platform_width(const struct jh_system_desc *sys,
+				unsigned int bits,
+				struct jh_config_error *err);
 
 #endif /* _JH_CONFIG_CHECK_INTERNAL_H */

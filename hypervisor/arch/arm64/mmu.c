@@ -210,6 +210,11 @@ uint64_t mmu_vtcr(void)
 	return vtcr;
 }
 
+unsigned int paging_arch_phys_bits(void)
+{
+	return mmu_pa_bits();
+}
+
 const struct pt_format *paging_arch_guest_format(void)
 {
 	return &s2_format;

@@ -78,6 +78,13 @@ struct paging {
 	void (*flush)(struct paging *pg, uint64_t virt, uint64_t size);
 };
 
+/*
+ * Physical address size of this CPU, in bits (arch: arm64
+ * ID_AA64MMFR0_EL1.PARange, x86 CPUID 0x80000008). Configs are checked
+ * against it, so no address reaches a page table that cannot hold it.
+ */
+unsigned int paging_arch_phys_bits(void);
+
 /* Allocates an empty root table. 0 or -JH_ENOMEM. */
 int pt_create(struct paging *pg, const struct pt_format *fmt,
 	      struct page_pool *pool);
