@@ -11,3 +11,4 @@
 #include "hypervisor/config_check_arrays.c"
 #include "hypervisor/config_check_cells.c"
 #include "hypervisor/config_check_addr.c"
+#include "hypervisor/config_check_devices.c"

@@ -4,8 +4,9 @@
  * file holds the words of its findings and formats them; the checks are in
  * config_check_header.c (headers, platform, whole configs),
  * config_check_arrays.c (the arrays of one cell), config_check_cells.c
- * (a cell against the system and against other cells) and
- * config_check_addr.c (address width).
+ * (a cell against the system and against other cells),
+ * config_check_addr.c (address width) and config_check_devices.c (devices
+ * no cell may map).
  *
  * Built into the freestanding hypervisor, #included by the kernel module and
  * linked into host tools, so: no libc, no allocation, no recursion, every
@@ -42,7 +43,8 @@
  *   combined with IO, DMA, LOADABLE or ROOTSHARED, and there is at most
  *   one; IO is never LOADABLE or EXECUTE; no two regions overlap in
  *   guest-physical space. Root cell only: mapped 1:1, clear of the
- *   hypervisor memory and (arm64) of the emulated GICD.
+ *   hypervisor memory and of the devices the hypervisor emulates or owns
+ *   (arm64 GICD; x86 local APIC, IOAPICs, ECAM, IOMMU).
  * Irqchips: pin_base + 128 fits in 32 bits; arm64: pin_base >= 32 (SPIs
  *   only), no pin above 1019; root cell: address == the GICD base.
  * Pio regions (x86): length non-zero, base + length <= 0x10000,
@@ -53,7 +55,7 @@
  *
  * jh_check_cell_in_system(): same arch; each CPU exists in the root cell and
  *   root keeps at least one; no region (except comm) overlaps the hypervisor
- *   memory or (arm64) the GICD; each region that is neither comm nor
+ *   memory or an emulated device; each region that is neither comm nor
  *   ROOTSHARED lies inside one root cell region; arm64 irqchips sit at the
  *   GICD; each pin is owned by the root cell; each PCI device is listed in
  *   the root cell.
@@ -210,6 +212,19 @@ const struct jhc_reason jh_cfg_reasons[JHC_R_COUNT] = {
 	      JHC_HEX),
 	JHC_R2(JHC_R_ABOVE_PA, "ends above a physical address size of",
 	       JHC_HEX, JHC_DEC, JHC_TAIL, "bits"),
+	JHC_R2(JHC_R_LAPIC_OVERLAP,
+	       "overlaps the local APIC page 0xfee00000 (owned by the "
+	       "hypervisor, never mapped)", JHC_HEX, JHC_HEX, JHC_PAREN,
+	       "size"),
+	JHC_R2(JHC_R_IOAPIC_OVERLAP,
+	       "overlaps an IOAPIC of the root cell (emulated, never mapped)",
+	       JHC_HEX, JHC_HEX, JHC_PAREN, "size"),
+	JHC_R2(JHC_R_ECAM_OVERLAP,
+	       "overlaps the PCI ECAM (emulated, never mapped)",
+	       JHC_HEX, JHC_HEX, JHC_PAREN, "size"),
+	JHC_R2(JHC_R_IOMMU_OVERLAP,
+	       "overlaps the IOMMU (owned by the hypervisor, never mapped)",
+	       JHC_HEX, JHC_HEX, JHC_PAREN, "size"),
 };
 
 /* Filled in at each failure; err may be NULL if only the code matters. */

@@ -18,7 +18,7 @@ static int jhc_check_range(int index, const char *field, uint64_t start,
 }
 
 /* sys is given for the root cell: its regions are checked against the
- * hypervisor memory and the GICD too. */
+ * hypervisor memory and the devices the hypervisor emulates too. */
 static int jhc_check_mem_regions(const struct jh_cell_desc *c,
 				 const struct jh_system_desc *sys,
 				 struct jh_config_error *err)
@@ -93,12 +93,9 @@ static int jhc_check_mem_regions(const struct jh_cell_desc *c,
 			return JHC_FAIL(jhc_item_mem, i, "phys_start",
 					m->phys_start, m->size,
 					JHC_R_HV_OVERLAP);
-		if (sys->arch == JH_ARCH_ARM64 &&
-		    jhc_overlap(m->phys_start, m->size,
-				sys->platform.arm64.gicd_base, JHC_GICD_SIZE))
-			return JHC_FAIL(jhc_item_mem, i, "phys_start",
-					m->phys_start, m->size,
-					JHC_R_GICD_OVERLAP);
+		ret = jh_cfg_check_device_overlap(sys, i, m, err);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }

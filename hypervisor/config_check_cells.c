@@ -71,6 +71,7 @@ static int jhc_check_mem_in_root(const struct jh_system_desc *sys,
 	const struct jh_memory_region *mem = jh_cell_mem_regions(cell);
 	const struct jh_memory_region *hv = &sys->hypervisor_memory;
 	unsigned int i, num = JHC_NUM_MEM(cell);
+	int ret;
 
 	for (i = 0; i < num; i++) {
 		const struct jh_memory_region *m = &mem[i];
@@ -82,12 +83,9 @@ static int jhc_check_mem_in_root(const struct jh_system_desc *sys,
 			return JHC_FAIL(jhc_item_mem, i, "phys_start",
 					m->phys_start, m->size,
 					JHC_R_HV_OVERLAP);
-		if (sys->arch == JH_ARCH_ARM64 &&
-		    jhc_overlap(m->phys_start, m->size,
-				sys->platform.arm64.gicd_base, JHC_GICD_SIZE))
-			return JHC_FAIL(jhc_item_mem, i, "phys_start",
-					m->phys_start, m->size,
-					JHC_R_GICD_OVERLAP);
+		ret = jh_cfg_check_device_overlap(sys, i, m, err);
+		if (ret)
+			return ret;
 		if (!(m->flags & JH_MEM_ROOTSHARED) &&
 		    !jhc_in_root_memory(&sys->root_cell, m))
 			return JHC_FAIL(jhc_item_mem, i, "phys_start",

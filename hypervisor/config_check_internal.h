@@ -17,6 +17,9 @@
 #define JHC_PAGE_SIZE		0x1000ULL
 #define JHC_GIC_ALIGN		0x10000ULL	/* GICv3 frames are 64 KiB */
 #define JHC_GICD_SIZE		0x10000ULL
+#define JHC_X86_LAPIC_BASE	0xfee00000ULL
+#define JHC_X86_LAPIC_SIZE	0x1000ULL
+#define JHC_X86_IOAPIC_SIZE	0x1000ULL
 #define JHC_X86_IOMMU_SIZE	0x1000ULL	/* one VT-d register page */
 #define JHC_ECAM_BUS_SIZE	0x100000ULL	/* 32 devices, 8 functions, 4 KiB */
 #define JHC_ARM64_PA_BITS	48
@@ -145,6 +148,10 @@ enum jhc_reason_id {
 	JHC_R_RESET_NOT_EXEC,
 	JHC_R_RESET_REAL_MODE,
 	JHC_R_ABOVE_PA,
+	JHC_R_LAPIC_OVERLAP,
+	JHC_R_IOAPIC_OVERLAP,
+	JHC_R_ECAM_OVERLAP,
+	JHC_R_IOMMU_OVERLAP,
 	JHC_R_COUNT
 };
 
@@ -291,6 +298,14 @@ int jh_cfg_check_console_width(const char *item, const struct jh_console *con,
 			       struct jh_config_error *err);
 int jh_cfg_check_platform_width(const struct jh_system_desc *sys,
 				unsigned int bits,
+				struct jh_config_error *err);
+
+/*
+ * Region m (index in its cell) against the devices of sys that the
+ * hypervisor emulates or owns (config_check_devices.c).
+ */
+int jh_cfg_check_device_overlap(const struct jh_system_desc *sys, int index,
+				const struct jh_memory_region *m,
 				struct jh_config_error *err);
 
 #endif /* _JH_CONFIG_CHECK_INTERNAL_H */

@@ -7,7 +7,7 @@
  * one-line message. Buffers are exactly as large as the config claims, so
  * AddressSanitizer fails a test whose check reads past the end.
  */
-/* UNIT-SOURCES: hypervisor/config_check.c hypervisor/config_check_header.c hypervisor/config_check_arrays.c hypervisor/config_check_cells.c hypervisor/config_check_addr.c tests/unit/config_builder.c */
+/* UNIT-SOURCES: hypervisor/config_check.c hypervisor/config_check_header.c hypervisor/config_check_arrays.c hypervisor/config_check_cells.c hypervisor/config_check_addr.c hypervisor/config_check_devices.c tests/unit/config_builder.c */
 #include <stdlib.h>
 #include <string.h>
 
@@ -1368,6 +1368,77 @@ TEST(in_system_memory_maps_gicd)
 			 "memory region 2: phys_start 0x8000000 (size 0x10000) "
 			 "overlaps the GIC distributor (emulated, never "
 			 "mapped)");
+}
+
+TEST(root_memory_maps_x86_devices)
+{
+	struct tb_system sys;
+	unsigned int n;
+
+	tb_demo_system(&sys, X86);
+	n = tb_cell_add_mem(&sys.root, 0xfee00000, 0xfee00000, 0x1000,
+			    RW | JH_MEM_IO);
+	EXPECT_SYSTEM(&sys, X86, EINVAL_,
+		      "memory region 2: phys_start 0xfee00000 (size 0x1000) "
+		      "overlaps the local APIC page 0xfee00000 (owned by the "
+		      "hypervisor, never mapped)");
+	/* A window ending just below is fine. */
+	sys.root.mem[n].phys_start = 0xfed00000;
+	sys.root.mem[n].virt_start = 0xfed00000;
+	sys.root.mem[n].size = 0x100000;
+	EXPECT_SYSTEM(&sys, X86, 0, "no error");
+
+	tb_demo_system(&sys, X86);
+	tb_cell_add_mem(&sys.root, 0xc0000000, 0xc0000000, 0x3ec01000,
+			RW | JH_MEM_IO);
+	EXPECT_SYSTEM(&sys, X86, EINVAL_,
+		      "memory region 2: phys_start 0xc0000000 (size "
+		      "0x3ec01000) overlaps an IOAPIC of the root cell "
+		      "(emulated, never mapped)");
+
+	tb_demo_system(&sys, X86);
+	tb_cell_add_mem(&sys.root, 0xbff00000, 0xbff00000, 0x200000,
+			RW | JH_MEM_IO);
+	EXPECT_SYSTEM(&sys, X86, EINVAL_,
+		      "memory region 2: phys_start 0xbff00000 (size 0x200000) "
+		      "overlaps the PCI ECAM (emulated, never mapped)");
+	/* Without an ECAM, nothing to overlap. */
+	sys.desc.platform.x86.mmconfig_base = 0;
+	EXPECT_SYSTEM(&sys, X86, 0, "no error");
+
+	tb_demo_system(&sys, X86);
+	sys.desc.platform.x86.iommu_base = 0xfed90000;
+	tb_cell_add_mem(&sys.root, 0xfed90000, 0xfed90000, 0x1000,
+			RW | JH_MEM_IO);
+	EXPECT_SYSTEM(&sys, X86, EINVAL_,
+		      "memory region 2: phys_start 0xfed90000 (size 0x1000) "
+		      "overlaps the IOMMU (owned by the hypervisor, never "
+		      "mapped)");
+}
+
+/* Shared with root or not, a cell never maps an emulated device. */
+TEST(in_system_memory_maps_x86_devices)
+{
+	struct tb_system sys;
+	struct tb_cell cell;
+
+	tb_demo_system(&sys, X86);
+	tb_demo_cell(&cell, X86);
+	tb_cell_add_mem(&cell, 0xfee00000, 0x100000, 0x1000,
+			RW | JH_MEM_IO | JH_MEM_ROOTSHARED);
+	EXPECT_IN_SYSTEM(&sys, &cell, EINVAL_,
+			 "memory region 2: phys_start 0xfee00000 (size 0x1000) "
+			 "overlaps the local APIC page 0xfee00000 (owned by the "
+			 "hypervisor, never mapped)");
+	cell.mem[2].phys_start = 0xfec00000;
+	EXPECT_IN_SYSTEM(&sys, &cell, EINVAL_,
+			 "memory region 2: phys_start 0xfec00000 (size 0x1000) "
+			 "overlaps an IOAPIC of the root cell (emulated, never "
+			 "mapped)");
+	cell.mem[2].phys_start = 0xb0010000;
+	EXPECT_IN_SYSTEM(&sys, &cell, EINVAL_,
+			 "memory region 2: phys_start 0xb0010000 (size 0x1000) "
+			 "overlaps the PCI ECAM (emulated, never mapped)");
 }
 
 TEST(in_system_memory_inside_root)
