@@ -61,7 +61,7 @@
  *   the root cell.
  * jh_check_cells_disjoint(): different names; no shared CPU; no physical
  *   memory overlap unless both regions are ROOTSHARED; no shared pin; no
- *   shared PCI device.
+ *   shared port; no shared PCI device.
  * jh_check_system_addr_bits(), jh_check_cell_addr_bits(): every address
  *   against the CPU's physical address size (the hypervisor's call).
  *
@@ -225,6 +225,8 @@ const struct jhc_reason jh_cfg_reasons[JHC_R_COUNT] = {
 	JHC_R2(JHC_R_IOMMU_OVERLAP,
 	       "overlaps the IOMMU (owned by the hypervisor, never mapped)",
 	       JHC_HEX, JHC_HEX, JHC_PAREN, "size"),
+	JHC_R2(JHC_R_PIO_SHARED, "overlaps ports of cell", JHC_HEX, JHC_HEX,
+	       JHC_PAREN, "length"),
 };
 
 /* Filled in at each failure; err may be NULL if only the code matters. */

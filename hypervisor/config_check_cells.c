@@ -234,6 +234,31 @@ static int jhc_check_irqs_disjoint(const struct jh_cell_desc *a,
 	return 0;
 }
 
+/*
+ * Ports are handed from the root cell to a cell and back on destroy: two
+ * cells owning one port would give it back to root while the other still
+ * uses it.
+ */
+static int jhc_check_pio_disjoint(const struct jh_cell_desc *a,
+				  const struct jh_cell_desc *b,
+				  struct jh_config_error *err)
+{
+	const struct jh_pio_region *pa = jh_cell_pio_regions(a);
+	const struct jh_pio_region *pb = jh_cell_pio_regions(b);
+	unsigned int i, j, num_a = JHC_NUM_PIO(a), num_b = JHC_NUM_PIO(b);
+
+	for (i = 0; i < num_a; i++)
+		for (j = 0; j < num_b; j++)
+			if (pa[i].length && pb[j].length &&
+			    jhc_overlap(pa[i].base, pa[i].length, pb[j].base,
+					pb[j].length))
+				return jhc_conflict(err, jhc_item_pio, i,
+						    "base", pa[i].base,
+						    pa[i].length,
+						    JHC_R_PIO_SHARED, b);
+	return 0;
+}
+
 int jh_check_cells_disjoint(const struct jh_cell_desc *a,
 			    const struct jh_cell_desc *b,
 			    struct jh_config_error *err)
@@ -256,6 +281,8 @@ int jh_check_cells_disjoint(const struct jh_cell_desc *a,
 	if (ret)
 		return ret;
 	ret = jhc_check_irqs_disjoint(a, b, err);
+	if (!ret)
+		ret = jhc_check_pio_disjoint(a, b, err);
 	if (ret)
 		return ret;
 	for (i = 0; i < num_a; i++)

@@ -54,8 +54,8 @@ int jh_check_cell_in_system(const struct jh_system_desc *sys,
 			    struct jh_config_error *err);
 
 /*
- * Two non-root cells must not share CPUs, non-shared memory, interrupts
- * or PCI devices.
+ * Two non-root cells must not share CPUs, non-shared memory, interrupts,
+ * port I/O ranges or PCI devices.
  */
 int jh_check_cells_disjoint(const struct jh_cell_desc *a,
 			    const struct jh_cell_desc *b,

@@ -1607,6 +1607,28 @@ TEST(disjoint_memory)
 			"overlaps memory of cell 'demo'");
 }
 
+TEST(disjoint_ports)
+{
+	struct tb_cell a, b;
+
+	tb_demo_cell(&a, X86);
+	tb_other_cell(&b, X86);
+	EXPECT_DISJOINT(&a, &b, 0, "no error");
+	/* Adjacent: demo 0x2f8-0x2ff, other from 0x300. */
+	b.pio[0].base = 0x300;
+	EXPECT_DISJOINT(&a, &b, 0, "no error");
+	b.pio[0].base = 0x2ff;
+	EXPECT_DISJOINT(&a, &b, -JH_EBUSY,
+			"pio region 0: base 0x2f8 (length 0x8) overlaps ports "
+			"of cell 'other'");
+	/* A range inside another, listed second. */
+	b.pio[0].base = 0x3e8;
+	tb_cell_add_pio(&b, 0x2fa, 2);
+	EXPECT_DISJOINT(&b, &a, -JH_EBUSY,
+			"pio region 1: base 0x2fa (length 0x2) overlaps ports "
+			"of cell 'demo'");
+}
+
 TEST(disjoint_pins)
 {
 	struct tb_cell a, b;
