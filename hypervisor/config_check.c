@@ -51,7 +51,7 @@
  *   reserved == 0.
  * PCI devices: type DEVICE or BRIDGE, reserved == 0, no duplicates.
  * Non-root cells last: reset address in executable memory (x86: below
- *   1 MiB).
+ *   1 MiB); msg_reply_timeout <= JH_MAX_REPLY_TIMEOUT_MS.
  *
  * jh_check_cell_in_system(): same arch; each CPU exists in the root cell and
  *   root keeps at least one; no region (except comm) overlaps the hypervisor
@@ -227,6 +227,9 @@ const struct jhc_reason jh_cfg_reasons[JHC_R_COUNT] = {
 	       JHC_HEX, JHC_HEX, JHC_PAREN, "size"),
 	JHC_R2(JHC_R_PIO_SHARED, "overlaps ports of cell", JHC_HEX, JHC_HEX,
 	       JHC_PAREN, "length"),
+	JHC_R(JHC_R_REPLY_TIMEOUT,
+	      "is above " JHC_STR(JH_MAX_REPLY_TIMEOUT_MS) " ms, the longest "
+	      "the hypervisor waits for a reply", JHC_DEC),
 };
 
 /* Filled in at each failure; err may be NULL if only the code matters. */

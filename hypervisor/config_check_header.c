@@ -321,5 +321,10 @@ int jh_check_cell_config(const void *data, uint64_t size, uint32_t arch,
 		ret = jh_cfg_check_cell_arrays(cell, arch, NULL, err);
 	if (!ret)
 		ret = jhc_check_reset_address(cell, arch, err);
+	/* The root cell is never asked to shut down: only cells bounded. */
+	if (!ret && cell->msg_reply_timeout > JH_MAX_REPLY_TIMEOUT_MS)
+		ret = JHC_FAIL(jhc_item_header, -1, "msg_reply_timeout",
+			       cell->msg_reply_timeout, 0,
+			       JHC_R_REPLY_TIMEOUT);
 	return ret;
 }

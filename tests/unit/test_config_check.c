@@ -796,6 +796,23 @@ TEST(addr_bits_of_the_cpu)
 	EXPECT(jh_check_cell_addr_bits(buf, 64, &e_), 0, "no error");
 }
 
+TEST(msg_reply_timeout_bounded)
+{
+	struct tb_cell cell;
+
+	tb_demo_cell(&cell, ARM64);
+	cell.desc.msg_reply_timeout = JH_MAX_REPLY_TIMEOUT_MS;
+	EXPECT_CELL(&cell, ARM64, 0, "no error");
+	cell.desc.msg_reply_timeout = JH_MAX_REPLY_TIMEOUT_MS + 1;
+	EXPECT_CELL(&cell, ARM64, EINVAL_,
+		    "header: msg_reply_timeout 1001 is above 1000 ms, the "
+		    "longest the hypervisor waits for a reply");
+	cell.desc.msg_reply_timeout = ~0ULL;
+	EXPECT_CELL(&cell, ARM64, EINVAL_,
+		    "header: msg_reply_timeout 18446744073709551615 is above "
+		    "1000 ms, the longest the hypervisor waits for a reply");
+}
+
 TEST(reset_address_in_executable_memory)
 {
 	struct tb_cell cell;
