@@ -19,6 +19,7 @@
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
 #include <hv/control.h>
+#include <hv/paging.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/scrub.h>
@@ -323,6 +324,9 @@ static int check_config(const struct jh_cell_desc *desc, uint64_t size)
 	int err;
 
 	err = jh_check_cell_config(desc, size, hv.sysconfig->arch, &cerr);
+	if (!err)
+		err = jh_check_cell_addr_bits(desc, paging_arch_phys_bits(),
+					      &cerr);
 	if (!err)
 		err = jh_check_cell_in_system(hv.sysconfig, desc, &cerr);
 	for (id = 1; !err && id < HV_MAX_CELLS; id++)

@@ -269,10 +269,19 @@ static int map_level(struct paging *pg, pt_entry_t *table, unsigned int level,
 	return 0;
 }
 
+static bool output_ok(const struct paging *pg, paddr_t phys, uint64_t size)
+{
+	uint64_t limit = pg->fmt->output_bits >= 64 ? ~0ULL :
+		(1ULL << pg->fmt->output_bits);
+
+	return phys < limit && size <= limit - phys;
+}
+
 static int map_range(struct paging *pg, uint64_t virt, paddr_t phys,
 		     uint64_t size, unsigned long flags, bool merge)
 {
-	if (!range_ok(pg, virt, size) || !IS_ALIGNED(phys, PAGE_SIZE))
+	if (!range_ok(pg, virt, size) || !IS_ALIGNED(phys, PAGE_SIZE) ||
+	    !output_ok(pg, phys, size))
 		return -JH_EINVAL;
 	return map_level(pg, pg->root, pg->fmt->root_level, virt, phys, size,
 			 flags, merge);

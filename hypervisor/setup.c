@@ -37,6 +37,7 @@
 #include <hv/cell.h>
 #include <hv/console.h>
 #include <hv/control.h>
+#include <hv/paging.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/setup.h>
@@ -106,7 +107,8 @@ static int check_sysconfig(paddr_t phys)
 
 	sys = hv_phys2virt(phys + hv_header.sysconfig_offset);
 	if (jh_check_system_config(sys, hv_header.sysconfig_size,
-				   HV_ARCH_ID, &cerr)) {
+				   HV_ARCH_ID, &cerr) ||
+	    jh_check_system_addr_bits(sys, paging_arch_phys_bits(), &cerr)) {
 		jh_format_config_error(msg, sizeof(msg), &cerr);
 		hv_error("system config: %s", msg);
 		return cerr.code ? cerr.code : -JH_EINVAL;

@@ -54,11 +54,22 @@ int jh_check_cell_in_system(const struct jh_system_desc *sys,
 			    struct jh_config_error *err);
 
 /*
- * Two non-root cells must not share CPUs, non-shared memory, interrupts
- * or PCI devices.
+ * Two non-root cells must not share CPUs, non-shared memory, interrupts,
+ * port I/O ranges or PCI devices.
  */
 int jh_check_cells_disjoint(const struct jh_cell_desc *a,
 			    const struct jh_cell_desc *b,
+			    struct jh_config_error *err);
+
+/*
+ * Every address of a structurally valid config against a physical address
+ * size of bits (the structural checks above apply the arch's largest:
+ * arm64 48, x86 52). The hypervisor calls these with its CPU's size, so an
+ * address its page tables cannot hold is refused, never truncated.
+ */
+int jh_check_system_addr_bits(const struct jh_system_desc *sys,
+			      unsigned int bits, struct jh_config_error *err);
+int jh_check_cell_addr_bits(const struct jh_cell_desc *cell, unsigned int bits,
 			    struct jh_config_error *err);
 
 /* Writes the standard one-line message; returns its length. */

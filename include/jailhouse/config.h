@@ -46,6 +46,11 @@
 #define JH_MAX_IRQCHIPS		16
 #define JH_MAX_PIO_REGIONS	64
 #define JH_MAX_PCI_DEVICES	64
+/*
+ * Longest msg_reply_timeout: the hypervisor waits for the reply with the
+ * cell lifecycle lock held.
+ */
+#define JH_MAX_REPLY_TIMEOUT_MS	1000
 
 /* struct jh_memory_region.flags */
 #define JH_MEM_READ		0x0001
@@ -139,7 +144,9 @@ struct jh_cell_desc {
 	uint32_t num_pci_devices;
 	uint32_t reserved;
 	uint64_t cpu_reset_address;	/* guest-physical entry of the first CPU */
-	uint64_t msg_reply_timeout;	/* comm-region handshake, in ms; 0: default */
+	/* Comm-region handshake, in ms; 0: default, at most
+	 * JH_MAX_REPLY_TIMEOUT_MS. */
+	uint64_t msg_reply_timeout;
 	struct jh_console console;	/* the UART this cell's inmate may use */
 } JH_PACKED;
 

@@ -64,6 +64,11 @@ static void check_pair(const uint8_t *sys, size_t sys_size,
 	format(&err);
 	jh_check_cells_disjoint(c, c, &err);
 	format(&err);
+	/* The narrowest CPUs: arm64 PARange 0, x86 without leaf 0x80000008. */
+	jh_check_system_addr_bits(s, 32, &err);
+	format(&err);
+	jh_check_cell_addr_bits(c, 36, &err);
+	format(&err);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -252,7 +252,7 @@ static void tb_demo_system_x86(struct tb_system *sys)
 	tb_cell_add_mem(root, 0, 0, 0x3b000000, RWX | JH_MEM_DMA);
 	tb_cell_add_mem(root, 0x3c000000, 0x3c000000, 0x1000000,
 			RWX | JH_MEM_DMA);
-	tb_cell_add_mem(root, 0xfec00000, 0xfec00000, 0x1000, RW | JH_MEM_IO);
+	/* The IOAPIC page is emulated, so not mapped: only its pins. */
 	chip = tb_cell_add_irqchip(root, 0xfec00000, 0);
 	root->irqchips[chip].pin_bitmap[0] = 0xffffff;
 	/* The 16-bit length cannot say 0x10000: two halves. */

@@ -7,7 +7,7 @@
  * one-line message. Buffers are exactly as large as the config claims, so
  * AddressSanitizer fails a test whose check reads past the end.
  */
-/* UNIT-SOURCES: hypervisor/config_check.c tests/unit/config_builder.c */
+/* UNIT-SOURCES: hypervisor/config_check.c hypervisor/config_check_header.c hypervisor/config_check_arrays.c hypervisor/config_check_cells.c hypervisor/config_check_addr.c hypervisor/config_check_devices.c tests/unit/config_builder.c */
 #include <stdlib.h>
 #include <string.h>
 
@@ -650,9 +650,11 @@ TEST(mem_wraps_around)
 	EXPECT_CELL(&cell, ARM64, EINVAL_,
 		    "memory region 0: phys_start 0xfffffffffffff000 (size "
 		    "0x2000) wraps around the end of the address space");
-	/* Ending exactly at 2^64 is fine. */
+	/* Ending exactly at 2^64 does not wrap, but no CPU has 64 bits. */
 	cell.mem[0].size = 0x1000;
-	EXPECT_CELL(&cell, ARM64, 0, "no error");
+	EXPECT_CELL(&cell, ARM64, EINVAL_,
+		    "memory region 0: phys_start 0xfffffffffffff000 ends above "
+		    "a physical address size of 48 bits");
 
 	tb_demo_cell(&cell, ARM64);
 	cell.mem[0].virt_start = 0xffffffffffff0000;
@@ -662,7 +664,153 @@ TEST(mem_wraps_around)
 		    "0x100000) wraps around the end of the address space");
 	cell.mem[0].virt_start = 0xfffffffffff00000;
 	cell.desc.cpu_reset_address = cell.mem[0].virt_start;
+	EXPECT_CELL(&cell, ARM64, EINVAL_,
+		    "memory region 0: virt_start 0xfffffffffff00000 ends above "
+		    "a physical address size of 48 bits");
+}
+
+/* 2^48 + the hypervisor's base: aliases hypervisor memory once a page-table
+ * writer drops bit 48. */
+TEST(mem_phys_above_arm64_pa_size)
+{
+	struct tb_cell cell;
+
+	tb_demo_cell(&cell, ARM64);
+	cell.mem[0].phys_start = (1ULL << 48) + 0x7f000000;
+	EXPECT_CELL(&cell, ARM64, EINVAL_,
+		    "memory region 0: phys_start 0x100007f000000 ends above a "
+		    "physical address size of 48 bits");
+	/* Starting below the limit but ending above it. */
+	cell.mem[0].phys_start = (1ULL << 48) - 0x80000;
+	EXPECT_CELL(&cell, ARM64, EINVAL_,
+		    "memory region 0: phys_start 0xfffffff80000 ends above a "
+		    "physical address size of 48 bits");
+	/* The last megabyte below the limit is fine. */
+	cell.mem[0].phys_start = (1ULL << 48) - 0x100000;
 	EXPECT_CELL(&cell, ARM64, 0, "no error");
+}
+
+TEST(mem_phys_above_x86_pa_size)
+{
+	struct tb_cell cell;
+
+	tb_demo_cell(&cell, X86);
+	cell.mem[0].phys_start = (1ULL << 52) + 0x3b000000;
+	EXPECT_CELL(&cell, X86, EINVAL_,
+		    "memory region 0: phys_start 0x1000003b000000 ends above a "
+		    "physical address size of 52 bits");
+	/* x86 allows 52 bits, arm64 48. */
+	cell.mem[0].phys_start = 1ULL << 48;
+	EXPECT_CELL(&cell, X86, 0, "no error");
+}
+
+TEST(mem_virt_above_pa_size)
+{
+	struct tb_cell cell;
+
+	tb_demo_cell(&cell, ARM64);
+	cell.mem[1].virt_start = 1ULL << 48;
+	EXPECT_CELL(&cell, ARM64, EINVAL_,
+		    "memory region 1: virt_start 0x1000000000000 ends above a "
+		    "physical address size of 48 bits");
+}
+
+/* Comm regions have no phys_start of their own: any value is ignored. */
+TEST(comm_region_phys_is_not_width_checked)
+{
+	struct tb_cell cell;
+
+	tb_demo_cell(&cell, ARM64);
+	cell.mem[1].phys_start = 1ULL << 60;
+	EXPECT_CELL(&cell, ARM64, 0, "no error");
+}
+
+TEST(console_above_pa_size)
+{
+	struct tb_cell cell;
+
+	tb_demo_cell(&cell, ARM64);
+	cell.desc.console.address = (1ULL << 48) + 0x09000000;
+	EXPECT_CELL(&cell, ARM64, EINVAL_,
+		    "console: address 0x1000009000000 ends above a physical "
+		    "address size of 48 bits");
+}
+
+TEST(system_addresses_above_pa_size)
+{
+	struct tb_system sys;
+
+	tb_demo_system(&sys, ARM64);
+	sys.desc.hypervisor_memory.phys_start = 1ULL << 48;
+	EXPECT_SYSTEM(&sys, ARM64, EINVAL_,
+		      "hypervisor memory: phys_start 0x1000000000000 ends "
+		      "above a physical address size of 48 bits");
+	tb_demo_system(&sys, ARM64);
+	sys.desc.platform.arm64.gicd_base = (1ULL << 48) + 0x08000000;
+	EXPECT_SYSTEM(&sys, ARM64, EINVAL_,
+		      "platform: gicd_base 0x1000008000000 ends above a "
+		      "physical address size of 48 bits");
+	tb_demo_system(&sys, ARM64);
+	sys.root.mem[0].phys_start += 1ULL << 48;
+	sys.root.mem[0].virt_start += 1ULL << 48;
+	EXPECT_SYSTEM(&sys, ARM64, EINVAL_,
+		      "memory region 0: phys_start 0x1000040000000 ends above "
+		      "a physical address size of 48 bits");
+	/* The ECAM's size follows its last bus: 256 MiB here. */
+	tb_demo_system(&sys, X86);
+	sys.desc.platform.x86.mmconfig_base = (1ULL << 52) - 0x1000000;
+	EXPECT_SYSTEM(&sys, X86, EINVAL_,
+		      "platform: mmconfig_base 0xfffffff000000 ends above a "
+		      "physical address size of 52 bits");
+	sys.desc.platform.x86.mmconfig_end_bus = 0xf;
+	EXPECT_SYSTEM(&sys, X86, 0, "no error");
+}
+
+/* What the hypervisor checks with its CPU's physical address size. */
+TEST(addr_bits_of_the_cpu)
+{
+	struct tb_system sys;
+	struct tb_cell cell;
+	uint64_t size;
+	void *buf;
+
+	tb_demo_system(&sys, ARM64);
+	buf = tb_system_build(&sys, &size);
+	EXPECT(jh_check_system_addr_bits(buf, 32, &e_), 0, "no error");
+	EXPECT(jh_check_system_addr_bits(buf, 30, &e_), EINVAL_,
+	       "hypervisor memory: phys_start 0x7f000000 ends above a "
+	       "physical address size of 30 bits");
+
+	tb_demo_system(&sys, X86);
+	sys.desc.platform.x86.iommu_base = 0xfed90000;
+	buf = tb_system_build(&sys, &size);
+	EXPECT(jh_check_system_addr_bits(buf, 32, &e_), 0, "no error");
+
+	tb_demo_cell(&cell, ARM64);
+	cell.mem[0].phys_start = 1ULL << 40;
+	buf = tb_cell_build(&cell, &size);
+	EXPECT(jh_check_cell_addr_bits(buf, 48, &e_), 0, "no error");
+	EXPECT(jh_check_cell_addr_bits(buf, 40, &e_), EINVAL_,
+	       "memory region 0: phys_start 0x10000000000 ends above a "
+	       "physical address size of 40 bits");
+	EXPECT(jh_check_cell_addr_bits(buf, 64, &e_), 0, "no error");
+}
+
+TEST(msg_reply_timeout_bounded)
+{
+	struct tb_cell cell;
+
+	tb_demo_cell(&cell, ARM64);
+	cell.desc.msg_reply_timeout = JH_MAX_REPLY_TIMEOUT_MS;
+	EXPECT_CELL(&cell, ARM64, 0, "no error");
+	cell.desc.msg_reply_timeout = JH_MAX_REPLY_TIMEOUT_MS + 1;
+	EXPECT_CELL(&cell, ARM64, EINVAL_,
+		    "header: msg_reply_timeout 1001 is above 1000 ms, the "
+		    "longest the hypervisor waits for a reply");
+	cell.desc.msg_reply_timeout = ~0ULL;
+	EXPECT_CELL(&cell, ARM64, EINVAL_,
+		    "header: msg_reply_timeout 18446744073709551615 is above "
+		    "1000 ms, the longest the hypervisor waits for a reply");
 }
 
 TEST(reset_address_in_executable_memory)
@@ -1239,6 +1387,77 @@ TEST(in_system_memory_maps_gicd)
 			 "mapped)");
 }
 
+TEST(root_memory_maps_x86_devices)
+{
+	struct tb_system sys;
+	unsigned int n;
+
+	tb_demo_system(&sys, X86);
+	n = tb_cell_add_mem(&sys.root, 0xfee00000, 0xfee00000, 0x1000,
+			    RW | JH_MEM_IO);
+	EXPECT_SYSTEM(&sys, X86, EINVAL_,
+		      "memory region 2: phys_start 0xfee00000 (size 0x1000) "
+		      "overlaps the local APIC page 0xfee00000 (owned by the "
+		      "hypervisor, never mapped)");
+	/* A window ending just below is fine. */
+	sys.root.mem[n].phys_start = 0xfed00000;
+	sys.root.mem[n].virt_start = 0xfed00000;
+	sys.root.mem[n].size = 0x100000;
+	EXPECT_SYSTEM(&sys, X86, 0, "no error");
+
+	tb_demo_system(&sys, X86);
+	tb_cell_add_mem(&sys.root, 0xc0000000, 0xc0000000, 0x3ec01000,
+			RW | JH_MEM_IO);
+	EXPECT_SYSTEM(&sys, X86, EINVAL_,
+		      "memory region 2: phys_start 0xc0000000 (size "
+		      "0x3ec01000) overlaps an IOAPIC of the root cell "
+		      "(emulated, never mapped)");
+
+	tb_demo_system(&sys, X86);
+	tb_cell_add_mem(&sys.root, 0xbff00000, 0xbff00000, 0x200000,
+			RW | JH_MEM_IO);
+	EXPECT_SYSTEM(&sys, X86, EINVAL_,
+		      "memory region 2: phys_start 0xbff00000 (size 0x200000) "
+		      "overlaps the PCI ECAM (emulated, never mapped)");
+	/* Without an ECAM, nothing to overlap. */
+	sys.desc.platform.x86.mmconfig_base = 0;
+	EXPECT_SYSTEM(&sys, X86, 0, "no error");
+
+	tb_demo_system(&sys, X86);
+	sys.desc.platform.x86.iommu_base = 0xfed90000;
+	tb_cell_add_mem(&sys.root, 0xfed90000, 0xfed90000, 0x1000,
+			RW | JH_MEM_IO);
+	EXPECT_SYSTEM(&sys, X86, EINVAL_,
+		      "memory region 2: phys_start 0xfed90000 (size 0x1000) "
+		      "overlaps the IOMMU (owned by the hypervisor, never "
+		      "mapped)");
+}
+
+/* Shared with root or not, a cell never maps an emulated device. */
+TEST(in_system_memory_maps_x86_devices)
+{
+	struct tb_system sys;
+	struct tb_cell cell;
+
+	tb_demo_system(&sys, X86);
+	tb_demo_cell(&cell, X86);
+	tb_cell_add_mem(&cell, 0xfee00000, 0x100000, 0x1000,
+			RW | JH_MEM_IO | JH_MEM_ROOTSHARED);
+	EXPECT_IN_SYSTEM(&sys, &cell, EINVAL_,
+			 "memory region 2: phys_start 0xfee00000 (size 0x1000) "
+			 "overlaps the local APIC page 0xfee00000 (owned by the "
+			 "hypervisor, never mapped)");
+	cell.mem[2].phys_start = 0xfec00000;
+	EXPECT_IN_SYSTEM(&sys, &cell, EINVAL_,
+			 "memory region 2: phys_start 0xfec00000 (size 0x1000) "
+			 "overlaps an IOAPIC of the root cell (emulated, never "
+			 "mapped)");
+	cell.mem[2].phys_start = 0xb0010000;
+	EXPECT_IN_SYSTEM(&sys, &cell, EINVAL_,
+			 "memory region 2: phys_start 0xb0010000 (size 0x1000) "
+			 "overlaps the PCI ECAM (emulated, never mapped)");
+}
+
 TEST(in_system_memory_inside_root)
 {
 	struct tb_system sys;
@@ -1403,6 +1622,28 @@ TEST(disjoint_memory)
 	EXPECT_DISJOINT(&b, &a, -JH_EBUSY,
 			"memory region 2: phys_start 0x700ff000 (size 0x1000) "
 			"overlaps memory of cell 'demo'");
+}
+
+TEST(disjoint_ports)
+{
+	struct tb_cell a, b;
+
+	tb_demo_cell(&a, X86);
+	tb_other_cell(&b, X86);
+	EXPECT_DISJOINT(&a, &b, 0, "no error");
+	/* Adjacent: demo 0x2f8-0x2ff, other from 0x300. */
+	b.pio[0].base = 0x300;
+	EXPECT_DISJOINT(&a, &b, 0, "no error");
+	b.pio[0].base = 0x2ff;
+	EXPECT_DISJOINT(&a, &b, -JH_EBUSY,
+			"pio region 0: base 0x2f8 (length 0x8) overlaps ports "
+			"of cell 'other'");
+	/* A range inside another, listed second. */
+	b.pio[0].base = 0x3e8;
+	tb_cell_add_pio(&b, 0x2fa, 2);
+	EXPECT_DISJOINT(&b, &a, -JH_EBUSY,
+			"pio region 1: base 0x2fa (length 0x2) overlaps ports "
+			"of cell 'demo'");
 }
 
 TEST(disjoint_pins)

@@ -98,6 +98,42 @@ static unsigned long tables_for_4mib(void)
 	return tables;
 }
 
+/* Bit 52 and up would land in EPT/NPT flag bits: refused, not ORed in. */
+static void check_refuses_above_52_bits(const struct pt_format *fmt)
+{
+	struct page_pool pool;
+	struct paging pg;
+	void *mem = aligned_alloc(PAGE_SIZE, 16 * PAGE_SIZE);
+	paddr_t phys = 0;
+
+	if (!mem || page_pool_init(&pool, mem, POOL_PHYS, 16) ||
+	    pt_create(&pg, fmt, &pool))
+		abort();
+	CHECK_EQ(pt_map(&pg, 0x200000, (1ULL << 52) + 0x3b000000, 2 * MiB,
+			PT_READ | PT_WRITE), -JH_EINVAL);
+	CHECK_EQ(pt_map(&pg, 0x200000, (1ULL << 52) - MiB, 2 * MiB, PT_READ),
+		 -JH_EINVAL);
+	CHECK_EQ(pt_map(&pg, 0x1000, 1ULL << 63, PAGE_SIZE, PT_READ),
+		 -JH_EINVAL);
+	CHECK_EQ(pt_count_tables(&pg), 1);
+	CHECK_EQ(pt_map(&pg, 0x200000, (1ULL << 52) - 2 * MiB, 2 * MiB,
+			PT_READ), 0);
+	CHECK_EQ(pt_translate(&pg, 0x200000 + 0x1234, &phys, NULL), 0);
+	CHECK_EQ(phys, (1ULL << 52) - 2 * MiB + 0x1234);
+	pt_destroy(&pg);
+	free(mem);
+}
+
+TEST(ept_refuses_phys_above_52_bits)
+{
+	check_refuses_above_52_bits(ept);
+}
+
+TEST(npt_refuses_phys_above_52_bits)
+{
+	check_refuses_above_52_bits(&x86_npt_format);
+}
+
 TEST(ept_large_pages_follow_the_capability)
 {
 	x86_ept_set_large_pages(true);

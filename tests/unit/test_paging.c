@@ -66,6 +66,7 @@ static const struct pt_format fmt4 = {
 	.name = "test 4-level",
 	.root_level = 0,
 	.input_bits = 48,
+	.output_bits = 48,	/* F_ADDR */
 	.table_entry = t_table,
 	.leaf_entry = t_leaf,
 	.leaf_allowed = t_leaf_allowed,
@@ -270,6 +271,41 @@ TEST(paging_rejects_bad_ranges)
 	CHECK_EQ(pt_count_tables(&pg), 1);
 }
 
+/* An output address the entries cannot hold is refused, never truncated
+ * into an alias of low memory. */
+TEST(paging_refuses_phys_above_output_bits)
+{
+	struct pt_format fmt_pa40 = fmt4;
+	struct paging pg;
+	paddr_t phys = 0;
+
+	new_paging(&pg, &fmt4, 16);
+	CHECK_EQ(pt_map(&pg, 0x1000, 1ULL << 48, PAGE_SIZE, PT_READ),
+		 -JH_EINVAL);
+	CHECK_EQ(pt_map(&pg, 0x200000, (1ULL << 48) + POOL_PHYS, 2 * MiB,
+			PT_READ | PT_WRITE), -JH_EINVAL);
+	CHECK_EQ(pt_map(&pg, 0x1000, (1ULL << 48) - PAGE_SIZE, 2 * PAGE_SIZE,
+			PT_READ), -JH_EINVAL);
+	CHECK_EQ(pt_map_keep_tables(&pg, 0x1000, 1ULL << 63, PAGE_SIZE,
+				    PT_READ), -JH_EINVAL);
+	/* Nothing was mapped or allocated. */
+	CHECK_EQ(pt_translate(&pg, 0x1000, NULL, NULL), -JH_ENOENT);
+	CHECK_EQ(pt_count_tables(&pg), 1);
+	/* The last page below the limit maps to itself, all bits kept. */
+	CHECK_EQ(pt_map(&pg, 0x1000, (1ULL << 48) - PAGE_SIZE, PAGE_SIZE,
+			PT_READ), 0);
+	CHECK_EQ(pt_translate(&pg, 0x1000, &phys, NULL), 0);
+	CHECK_EQ(phys, (1ULL << 48) - PAGE_SIZE);
+
+	/* A narrower CPU (arm64 stage 2 follows PARange). */
+	fmt_pa40.output_bits = 40;
+	new_paging(&pg, &fmt_pa40, 16);
+	CHECK_EQ(pt_map(&pg, 0x1000, 1ULL << 40, PAGE_SIZE, PT_READ),
+		 -JH_EINVAL);
+	CHECK_EQ(pt_map(&pg, 0x1000, (1ULL << 40) - PAGE_SIZE, PAGE_SIZE,
+			PT_READ), 0);
+}
+
 TEST(paging_out_of_memory)
 {
 	struct paging pg;
@@ -290,6 +326,7 @@ TEST(paging_root_level_1)
 		.name = "test 3-level",
 		.root_level = 1,
 		.input_bits = 39,
+		.output_bits = 48,
 		.table_entry = t_table,
 		.leaf_entry = t_leaf,
 		.leaf_allowed = t_leaf_allowed,

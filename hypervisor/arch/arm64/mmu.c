@@ -115,6 +115,7 @@ static const struct pt_format hv_format = {
 	.name = "EL2 stage 1",
 	.root_level = 0,
 	.input_bits = HV_VA_BITS,
+	.output_bits = 48,	/* PTE_ADDR_MASK */
 	.table_entry = table_entry,
 	.leaf_entry = s1_leaf,
 	.leaf_allowed = leaf_allowed,
@@ -196,6 +197,7 @@ void mmu_init_stage2(void)
 		parange = ARRAY_SIZE(parange_bits) - 1;
 
 	s2_format.input_bits = bits;
+	s2_format.output_bits = bits;
 	s2_format.root_level = bits > 39 ? 0 : 1;
 	sl0 = s2_format.root_level == 0 ? 2 : 1;
 	vtcr = TCR_T0SZ(bits) | ((uint64_t)sl0 << VTCR_SL0_SHIFT) |
@@ -206,6 +208,11 @@ void mmu_init_stage2(void)
 uint64_t mmu_vtcr(void)
 {
 	return vtcr;
+}
+
+unsigned int paging_arch_phys_bits(void)
+{
+	return mmu_pa_bits();
 }
 
 const struct pt_format *paging_arch_guest_format(void)

@@ -26,6 +26,8 @@
 #define PTE_PS		(1ULL << 7)
 #define PTE_NX		(1ULL << 63)
 #define PTE_ADDR	0x000ffffffffff000ULL
+/* Output address bits of every format here: PTE_ADDR, bits 51..12. */
+#define X86_MAX_PHYS_BITS	52
 
 static paddr_t entry_addr(pt_entry_t e, unsigned int level)
 {
@@ -181,6 +183,7 @@ static const struct pt_format host_format = {
 	.name = "x86-64 host",
 	.root_level = 0,
 	.input_bits = 64,
+	.output_bits = X86_MAX_PHYS_BITS,
 	.table_entry = host_table,
 	.leaf_entry = leaf_bits,
 	.leaf_allowed = leaf_allowed,
@@ -194,6 +197,7 @@ const struct pt_format x86_npt_format = {
 	.name = "AMD NPT",
 	.root_level = 0,
 	.input_bits = 48,
+	.output_bits = X86_MAX_PHYS_BITS,
 	.table_entry = npt_table,
 	.leaf_entry = npt_leaf,
 	.leaf_allowed = leaf_allowed,
@@ -208,6 +212,7 @@ const struct pt_format x86_ept_format = {
 	.name = "Intel EPT",
 	.root_level = 0,
 	.input_bits = 48,
+	.output_bits = X86_MAX_PHYS_BITS,
 	.table_entry = ept_table,
 	.leaf_entry = ept_leaf,
 	.leaf_allowed = ept_leaf_allowed,

@@ -59,6 +59,18 @@ static const struct x86_vendor *pick_vendor(void)
 	return NULL;
 }
 
+/* CPUID 0x80000008 EAX[7:0], MAXPHYADDR; 36 where the leaf is missing. */
+unsigned int paging_arch_phys_bits(void)
+{
+	uint32_t a, b, c, d;
+
+	cpuid(0x80000000, 0, &a, &b, &c, &d);
+	if (a < 0x80000008)
+		return 36;
+	cpuid(0x80000008, 0, &a, &b, &c, &d);
+	return a & 0xff;
+}
+
 int setup_arch_early(void)
 {
 	const struct x86_vendor *vendor = pick_vendor();

@@ -45,6 +45,12 @@ struct pt_format {
 	/* Level of the root table (0..2) and bits of the input address. */
 	unsigned int root_level;
 	unsigned int input_bits;
+	/*
+	 * Bits of output (physical) address an entry holds. pt_map refuses
+	 * an address above them rather than let the entry drop bits, which
+	 * would alias low memory.
+	 */
+	unsigned int output_bits;
 	pt_entry_t (*table_entry)(paddr_t table);
 	pt_entry_t (*leaf_entry)(paddr_t phys, unsigned int level,
 				 unsigned long flags);
@@ -72,6 +78,13 @@ struct paging {
 	void (*flush)(struct paging *pg, uint64_t virt, uint64_t size);
 };
 
+/*
+ * Physical address size of this CPU, in bits (arch: arm64
+ * ID_AA64MMFR0_EL1.PARange, x86 CPUID 0x80000008). Configs are checked
+ * against it, so no address reaches a page table that cannot hold it.
+ */
+unsigned int paging_arch_phys_bits(void);
+
 /* Allocates an empty root table. 0 or -JH_ENOMEM. */
 int pt_create(struct paging *pg, const struct pt_format *fmt,
 	      struct page_pool *pool);
@@ -82,7 +95,8 @@ void pt_destroy(struct paging *pg);
 /*
  * Maps [virt, virt + size) to phys with flags, using the largest leaves
  * that alignment allows; replaces what was mapped there before. All three
- * must be page aligned and the range must fit the format's input bits.
+ * must be page aligned, the range must fit the format's input bits and
+ * [phys, phys + size) its output bits.
  * Returns 0, -JH_EINVAL or -JH_ENOMEM (the range may then be partially
  * mapped).
  *

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Config validator, part 5: devices the hypervisor emulates or owns. No
+ * cell, the root cell included, may map their registers: a guest writing
+ * them directly would bypass the emulation (arm64: the GICD; x86: the
+ * local APIC's ICR reaches any CPU, an IOAPIC routes any pin, the ECAM
+ * configures any PCI device, the IOMMU undoes DMA isolation).
+ *
+ * Not here: the GICR, whose RD_base frames cells map by design (the
+ * hypervisor unmaps the whole GICR range and maps back each cell's own
+ * RD_base frames only), and the HPET, which the config does not describe.
+ */
+#include "config_check_internal.h"
+
+static int jhc_device_overlap(int index, const struct jh_memory_region *m,
+			      uint64_t base, uint64_t size,
+			      enum jhc_reason_id reason,
+			      struct jh_config_error *err)
+{
+	if (jhc_overlap(m->phys_start, m->size, base, size))
+		return JHC_FAIL(jhc_item_mem, index, "phys_start",
+				m->phys_start, m->size, reason);
+	return 0;
+}
+
+/* The root cell's irqchips name the IOAPICs; a cell's own are among them. */
+static int jhc_ioapic_overlap(const struct jh_cell_desc *root, int index,
+			      const struct jh_memory_region *m,
+			      struct jh_config_error *err)
+{
+	const struct jh_irqchip *chips = jh_cell_irqchips(root);
+	unsigned int i, num = JHC_NUM_IRQ(root);
+	int ret;
+
+	for (i = 0; i < num; i++) {
+		ret = jhc_device_overlap(index, m, chips[i].address,
+					 JHC_X86_IOAPIC_SIZE,
+					 JHC_R_IOAPIC_OVERLAP, err);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int jh_cfg_check_device_overlap(const struct jh_system_desc *sys, int index,
+				const struct jh_memory_region *m,
+				struct jh_config_error *err)
+{
+	const struct jh_x86_platform *x86 = &sys->platform.x86;
+	int ret;
+
+	if (jhc_is_comm(m))
+		return 0;
+	if (sys->arch == JH_ARCH_ARM64)
+		return jhc_device_overlap(index, m,
+					  sys->platform.arm64.gicd_base,
+					  JHC_GICD_SIZE, JHC_R_GICD_OVERLAP,
+					  err);
+
+	ret = jhc_device_overlap(index, m, JHC_X86_LAPIC_BASE,
+				 JHC_X86_LAPIC_SIZE, JHC_R_LAPIC_OVERLAP, err);
+	if (!ret)
+		ret = jhc_ioapic_overlap(&sys->root_cell, index, m, err);
+	if (!ret && x86->mmconfig_base)
+		ret = jhc_device_overlap(index, m, x86->mmconfig_base,
+					 jhc_ecam_size(x86),
+					 JHC_R_ECAM_OVERLAP, err);
+	if (!ret && x86->iommu_base)
+		ret = jhc_device_overlap(index, m, x86->iommu_base,
+					 JHC_X86_IOMMU_SIZE,
+					 JHC_R_IOMMU_OVERLAP, err);
+	return ret;
+}
