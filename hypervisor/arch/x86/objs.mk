@@ -11,6 +11,7 @@ arch-objs := \
 	arch/x86/paging.o \
 	arch/x86/cell.o \
 	arch/x86/vendor.o \
+	arch/x86/cpu_scrub.o \
 	arch/x86/cpuid.o \
 	arch/x86/msr_bitmap.o \
 	arch/x86/svm.o \

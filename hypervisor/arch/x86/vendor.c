@@ -61,6 +61,8 @@ void cpu_arch_reset(struct per_cpu *pcpu, uint64_t entry, uint64_t context,
 		    bool full_reset)
 {
 	apic_cpu_reset();
+	if (full_reset)
+		x86_scrub_cpu_state();
 	x86_vendor->reset(pcpu, entry);
 }
 

@@ -78,6 +78,10 @@ struct x86_cpuid_hide {
 void x86_cpuid(const struct x86_cpuid_hide *hide, uint32_t leaf,
 	       uint32_t subleaf, uint32_t regs[4]);
 
+/* cpu_scrub.c: FPU/SSE/AVX and debug registers cleared for a CPU's new
+ * owner (called from cpu_arch_reset on a change of cell). */
+void x86_scrub_cpu_state(void);
+
 /* setup.c: back to Linux on a failed first entry (returns err there). */
 void __noreturn arch_entry_abort(long err, struct per_cpu *pcpu);
 
