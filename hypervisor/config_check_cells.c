@@ -145,6 +145,11 @@ int jh_check_cell_in_system(const struct jh_system_desc *sys,
 	ret = jhc_check_irqs_in_root(sys, cell, err);
 	if (ret)
 		return ret;
+	/* Until arm64 traps the root's ECAM, a device handed to a cell
+	 * would stay reachable from root. */
+	if (num && cell->arch == JH_ARCH_ARM64)
+		return JHC_FAIL(jhc_item_pci, 0, "device", jhc_pci_id(&pci[0]),
+				0, JHC_R_PCI_ARM64_CELL);
 	for (i = 0; i < num; i++)
 		if (!jhc_root_has_pci(&sys->root_cell, &pci[i]))
 			return JHC_FAIL(jhc_item_pci, i, "device",

@@ -302,7 +302,9 @@ static void tb_make_cell(struct tb_cell *cell, uint32_t arch,
 		cell->desc.console.size = 0x1000;
 	}
 	tb_irqchip_add_pin(cell, chip, pin);
-	tb_cell_add_pci(cell, JH_PCI_TYPE_DEVICE, 0, bdf);
+	/* bdf 0: no PCI device (arm64 cells may not have one). */
+	if (bdf)
+		tb_cell_add_pci(cell, JH_PCI_TYPE_DEVICE, 0, bdf);
 }
 
 void tb_demo_cell(struct tb_cell *cell, uint32_t arch)
@@ -311,7 +313,7 @@ void tb_demo_cell(struct tb_cell *cell, uint32_t arch)
 		tb_make_cell(cell, arch, "demo", 3, 0x3c000000, 3, 0x0010);
 		tb_cell_add_pio(cell, 0x2f8, 8);
 	} else {
-		tb_make_cell(cell, arch, "demo", 3, 0x70000000, 40, 0x0010);
+		tb_make_cell(cell, arch, "demo", 3, 0x70000000, 40, 0);
 	}
 }
 
@@ -321,6 +323,6 @@ void tb_other_cell(struct tb_cell *cell, uint32_t arch)
 		tb_make_cell(cell, arch, "other", 2, 0x3c100000, 4, 0x0018);
 		tb_cell_add_pio(cell, 0x3e8, 8);
 	} else {
-		tb_make_cell(cell, arch, "other", 2, 0x70100000, 41, 0x0018);
+		tb_make_cell(cell, arch, "other", 2, 0x70100000, 41, 0);
 	}
 }
