@@ -14,11 +14,21 @@
  *   destination at a time; INIT and SIPI are never sent at all but
  *   emulated, so that no cell can reset a CPU (the hypervisor's own
  *   CPUs included). SMI is refused.
- * - APIC ID is read-only (the ICR checks depend on it); LDR and DFR are
- *   shadowed on write, since a logical destination is resolved against
- *   the LDR/DFR of every CPU, which only that CPU can read.
- * - LVT entries may not use SMI or INIT delivery (they would bypass the
- *   hypervisor); such writes are turned into masked entries.
+ * - Vectors 0-31 are the CPU's exceptions: a fixed or lowest-priority
+ *   IPI with one is refused (also in the root cell's transition path),
+ *   as the IOAPIC refuses such entries; a CPU's previous owner could
+ *   otherwise leave one pending for the hypervisor or the next owner.
+ * - APIC ID is read-only (the ICR checks depend on it). LDR and DFR of a
+ *   non-root cell are virtual: the cell reads back what it wrote and its
+ *   logical IPIs are resolved against it, but the hardware keeps LDR 0
+ *   (set at hand-over), which no logical destination matches, so a
+ *   spoofed logical ID receives no interrupt routed to another cell. The
+ *   root cell's writes reach the hardware (its devices' MSIs need them).
+ *   Hence non-root cells route IOAPIC interrupts in physical mode only:
+ *   apic_dest_in_cell() resolves against the hardware's LDRs.
+ * - LVT entries (CMCI included) may not use SMI, INIT or reserved delivery
+ *   modes, ExtINT only in the root cell (it owns the 8259), and no vector
+ *   below 32 with fixed delivery; such writes become masked entries.
  */
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
@@ -28,10 +38,12 @@
 #include <hv/printk.h>
 #include <hv/setup.h>
 #include <asm/apic.h>
+#include <asm/descriptors.h>
 #include <asm/processor.h>
 #include <asm/vcpu.h>
 
 #define APIC_ID			0x020
+#define APIC_VERSION		0x030
 #define APIC_TPR		0x080
 #define APIC_EOI		0x0b0
 #define APIC_LDR		0x0d0
@@ -39,15 +51,19 @@
 #define APIC_SVR		0x0f0
 #define APIC_ISR		0x100
 #define APIC_IRR		0x200
+#define APIC_LVT_CMCI		0x2f0
 #define APIC_ICR_LO		0x300
 #define APIC_ICR_HI		0x310
 #define APIC_LVT_TIMER		0x320
+#define APIC_LVT_ERROR		0x370
 #define APIC_LVT_LAST		0x370
 #define APIC_TMICT		0x380
 #define APIC_TMCCT		0x390
 #define APIC_TDCR		0x3e0
+#define APIC_SELF_IPI		0x3f0
 
 #define ICR_VECTOR		0x000000ff
+#define FIRST_IRQ_VECTOR	32
 #define ICR_MODE(v)		(((v) >> 8) & 7)
 #define ICR_MODE_FIXED		0
 #define ICR_MODE_LOWEST		1
@@ -67,6 +83,9 @@
 #define LVT_MASKED		(1U << 16)
 #define DFR_FLAT		0xf0000000U
 #define SVR_ENABLE		(1U << 8)
+#define VERSION_MAX_LVT(v)	(((v) >> 16) & 0xff)
+#define MAX_LVT_CMCI		6	/* CMCI is the 7th LVT entry */
+#define DFR_RESET		0xffffffffU
 
 /* Polls of the delivery-status bit before an ICR write gives up. */
 #define ICR_IDLE_POLLS		100000
@@ -96,8 +115,8 @@ int apic_init(void)
 void apic_cpu_init(struct per_cpu *pcpu)
 {
 	pcpu->arch.apic_id = apic_read(APIC_ID) >> 24;
-	pcpu->arch.apic_ldr = apic_read(APIC_LDR);
-	pcpu->arch.apic_dfr = apic_read(APIC_DFR);
+	pcpu->arch.apic_ldr = pcpu->arch.hw_ldr = apic_read(APIC_LDR);
+	pcpu->arch.apic_dfr = pcpu->arch.hw_dfr = apic_read(APIC_DFR);
 }
 
 static void wait_icr_idle(void)
@@ -125,23 +144,31 @@ void apic_send_nmi(unsigned int cpu)
 		send_ipi(target->arch.apic_id, ICR_MODE_NMI << 8 | ICR_ASSERT);
 }
 
-/* Does a logical destination reach pcpu (its last LDR and DFR)? */
-static bool logical_match(const struct per_cpu *pcpu, uint8_t dest)
+/* Does a logical destination reach a CPU with this LDR and DFR? */
+static bool logical_match(uint32_t ldr_reg, uint32_t dfr, uint8_t dest)
 {
-	uint8_t ldr = pcpu->arch.apic_ldr >> 24;
+	uint8_t ldr = ldr_reg >> 24;
 
-	if ((pcpu->arch.apic_dfr & DFR_FLAT) == DFR_FLAT)
+	if ((dfr & DFR_FLAT) == DFR_FLAT)
 		return ldr & dest;
 	/* Cluster model: high nibble cluster (15: all), low nibble CPUs. */
 	return ((dest >> 4) == (ldr >> 4) || (dest >> 4) == 0xf) &&
 		(dest & ldr & 0xf);
 }
 
+/*
+ * hw: as the hardware delivers (the LDRs the APICs really have), else as
+ * the CPU's cell sees its own logical ID.
+ */
 static bool dest_match(const struct per_cpu *pcpu, uint32_t dest,
-		       bool logical)
+		       bool logical, bool hw)
 {
+	if (logical && hw)
+		return logical_match(pcpu->arch.hw_ldr, pcpu->arch.hw_dfr,
+				     dest & 0xff);
 	if (logical)
-		return logical_match(pcpu, dest & 0xff);
+		return logical_match(pcpu->arch.apic_ldr, pcpu->arch.apic_dfr,
+				     dest & 0xff);
 	return dest == 0xff || pcpu->arch.apic_id == (dest & 0xff);
 }
 
@@ -153,7 +180,7 @@ bool apic_dest_in_cell(const struct cell *cell, uint32_t dest, bool logical)
 
 	for_each_cpu_id(cpu) {
 		pcpu = per_cpu(cpu);
-		if (!pcpu || !dest_match(pcpu, dest, logical))
+		if (!pcpu || !dest_match(pcpu, dest, logical, true))
 			continue;
 		if (pcpu->cell != cell)
 			return false;
@@ -252,12 +279,18 @@ static void icr_write(struct per_cpu *sender, uint32_t icr_lo)
 	uint32_t dest = sender->arch.apic_icr_hi >> 24;
 	unsigned int shorthand = ICR_SHORTHAND(icr_lo), cpu;
 	bool logical = icr_lo & ICR_LOGICAL, hit;
+	unsigned int mode = ICR_MODE(icr_lo);
 	struct per_cpu *target;
 
-	if (ICR_MODE(icr_lo) == ICR_MODE_SMI ||
-	    ICR_MODE(icr_lo) == ICR_MODE_EXTINT || ICR_MODE(icr_lo) == 3) {
-		refuse(sender, ipi_name(ICR_MODE(icr_lo)), NULL,
+	if (mode == ICR_MODE_SMI || mode == ICR_MODE_EXTINT || mode == 3) {
+		refuse(sender, ipi_name(mode), NULL,
 		       "delivery mode not allowed");
+		return;
+	}
+	if ((mode == ICR_MODE_FIXED || mode == ICR_MODE_LOWEST) &&
+	    (icr_lo & ICR_VECTOR) < FIRST_IRQ_VECTOR) {
+		refuse(sender, ipi_name(mode), NULL,
+		       "vector below 32 (an exception vector)");
 		return;
 	}
 	/*
@@ -290,7 +323,12 @@ static void icr_write(struct per_cpu *sender, uint32_t icr_lo)
 			hit = target != sender;
 			break;
 		default:
-			hit = dest_match(target, dest, logical);
+			/*
+			 * Inside the sender's cell as the cell sees its
+			 * logical IDs; outside as the hardware would deliver.
+			 */
+			hit = dest_match(target, dest, logical,
+					 target->cell != sender->cell);
 		}
 		if (!hit)
 			continue;
@@ -305,12 +343,30 @@ static void icr_write(struct per_cpu *sender, uint32_t icr_lo)
 	}
 }
 
-static bool lvt_write_allowed(uint32_t val)
+static bool is_lvt(unsigned int reg)
+{
+	return reg == APIC_LVT_CMCI ||
+		(reg >= APIC_LVT_TIMER && reg <= APIC_LVT_LAST);
+}
+
+/* NULL if an LVT entry may be written as it is, else why not. */
+static const char *lvt_refusal(const struct cell *cell, unsigned int reg,
+			       uint32_t val)
 {
 	unsigned int mode = ICR_MODE(val);
 
-	return (val & LVT_MASKED) ||
-		(mode != ICR_MODE_SMI && mode != ICR_MODE_INIT);
+	if (val & LVT_MASKED)
+		return NULL;
+	/* Timer and error entries have no mode field: always fixed. */
+	if (reg == APIC_LVT_TIMER || reg == APIC_LVT_ERROR)
+		mode = ICR_MODE_FIXED;
+	if (mode == ICR_MODE_FIXED &&
+	    (val & ICR_VECTOR) < FIRST_IRQ_VECTOR)
+		return "LVT entry with a vector below 32";
+	if (mode == ICR_MODE_FIXED || mode == ICR_MODE_NMI ||
+	    (mode == ICR_MODE_EXTINT && cell == &root_cell))
+		return NULL;
+	return "LVT entry with SMI, INIT, ExtINT or a reserved delivery mode";
 }
 
 static enum mmio_result apic_mmio(struct per_cpu *pcpu, void *arg,
@@ -318,16 +374,24 @@ static enum mmio_result apic_mmio(struct per_cpu *pcpu, void *arg,
 {
 	unsigned int reg = acc->offset;
 	uint32_t val = acc->value;
+	const char *why;
 
 	if (acc->size != 4 || reg % 16)
 		return MMIO_ERROR;
 	if (!acc->is_write) {
-		acc->value = reg == APIC_ICR_HI ? pcpu->arch.apic_icr_hi :
-			apic_read(reg);
+		if (reg == APIC_ICR_HI)
+			acc->value = pcpu->arch.apic_icr_hi;
+		else if (reg == APIC_LDR)
+			acc->value = pcpu->arch.apic_ldr;
+		else if (reg == APIC_DFR)
+			acc->value = pcpu->arch.apic_dfr;
+		else
+			acc->value = apic_read(reg);
 		return MMIO_HANDLED;
 	}
 	switch (reg) {
 	case APIC_ID:
+	case APIC_SELF_IPI:	/* x2APIC only; reserved in xAPIC */
 		break;
 	case APIC_ICR_HI:
 		pcpu->arch.apic_icr_hi = val;
@@ -336,18 +400,25 @@ static enum mmio_result apic_mmio(struct per_cpu *pcpu, void *arg,
 		icr_write(pcpu, val);
 		break;
 	case APIC_LDR:
-		pcpu->arch.apic_ldr = val;
-		apic_write(reg, val);
+		/* Bits 23:0 are reserved. */
+		pcpu->arch.apic_ldr = val & 0xff000000U;
+		if (pcpu->cell == &root_cell) {
+			apic_write(reg, val);
+			pcpu->arch.hw_ldr = apic_read(APIC_LDR);
+		}
 		break;
 	case APIC_DFR:
+		/* Bits 27:0 are reserved, read as ones. */
 		pcpu->arch.apic_dfr = val | 0x0fffffff;
-		apic_write(reg, val);
+		if (pcpu->cell == &root_cell) {
+			apic_write(reg, val);
+			pcpu->arch.hw_dfr = apic_read(APIC_DFR);
+		}
 		break;
 	default:
-		if (reg >= APIC_LVT_TIMER && reg <= APIC_LVT_LAST &&
-		    !lvt_write_allowed(val)) {
-			refuse(pcpu, "LVT entry with SMI or INIT delivery", NULL,
-			       "entry masked");
+		why = is_lvt(reg) ? lvt_refusal(pcpu->cell, reg, val) : NULL;
+		if (why) {
+			refuse(pcpu, why, NULL, "entry masked");
 			val |= LVT_MASKED;
 		}
 		apic_write(reg, val);
@@ -374,16 +445,26 @@ static bool irr_pending(void)
  * A CPU starting afresh in a cell: nothing of the previous owner's APIC
  * setup may fire into the new one. Masks the LVTs, stops the timer, ends
  * every interrupt still in service, then takes the ones still pending
- * (an IRR bit can only be cleared by accepting it) through the drain
- * vector of our IDT, with interrupts open for a moment. Bounded by the
- * 256 vectors.
+ * (an IRR bit can only be cleared by accepting it) with interrupts open
+ * for a moment, through the drain IDT: every vector there ends the
+ * interrupt, so one below 32 that slipped through (an MSI of a device,
+ * say) cannot pass for an exception of the hypervisor. Bounded by the
+ * 256 vectors. The logical ID goes back to 0, which no logical
+ * destination reaches; a root CPU's Linux sets its own when it comes.
  */
 void apic_cpu_reset(void)
 {
+	struct per_cpu *pcpu = this_cpu();
 	unsigned int reg, word, eois;
 
 	for (reg = APIC_LVT_TIMER; reg <= APIC_LVT_LAST; reg += 0x10)
 		apic_write(reg, LVT_MASKED);
+	if (VERSION_MAX_LVT(apic_read(APIC_VERSION)) >= MAX_LVT_CMCI)
+		apic_write(APIC_LVT_CMCI, LVT_MASKED);
+	apic_write(APIC_LDR, 0);
+	pcpu->arch.apic_ldr = pcpu->arch.hw_ldr = apic_read(APIC_LDR);
+	pcpu->arch.apic_dfr = pcpu->cell == &root_cell ?
+		pcpu->arch.hw_dfr : DFR_RESET;
 	apic_write(APIC_TMICT, 0);
 	apic_write(APIC_TDCR, 0xb);
 	for (word = 0, eois = 0; word < 8 && eois < 256; )
@@ -396,8 +477,10 @@ void apic_cpu_reset(void)
 	/* Only an enabled APIC with TPR 0 delivers what is pending. */
 	apic_write(APIC_TPR, 0);
 	apic_write(APIC_SVR, apic_read(APIC_SVR) | SVR_ENABLE);
+	descriptors_use_drain_idt(true);
 	for (eois = 0; eois < 256 && irr_pending(); eois++)
 		vcpu_irq_window();
+	descriptors_use_drain_idt(false);
 }
 
 /*

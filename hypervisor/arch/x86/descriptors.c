@@ -10,9 +10,13 @@
  * never reach the hypervisor (it runs with IF clear, on SVM GIF too)
  * except when it opens them on purpose: the SVM NMI exit handler to
  * consume a pending NMI, and apic_cpu_reset() to drain interrupts a CPU's
- * previous owner left pending (vectors 32-255 end them with an EOI). On
- * VMX an NMI can also arrive while the hypervisor runs; its vector hands
- * it to the backend (x86_host_nmi).
+ * previous owner left pending. The drain uses an IDT of its own in which
+ * every vector ends the interrupt with an EOI, those below 32 included: a
+ * cell may have made the APIC deliver such a vector, which the main IDT
+ * would take for an exception. Only the NMI and a machine check that is
+ * no interrupt (its ISR bit clear) keep their handlers there. On VMX an
+ * NMI can also arrive while the hypervisor runs; its vector hands it to
+ * the backend (x86_host_nmi).
  */
 #include <hv/percpu.h>
 #include <hv/printk.h>
@@ -41,44 +45,71 @@ static const uint64_t gdt[4] __aligned(16) = {
 };
 
 static struct gate idt[NUM_VECTORS] __aligned(16);
+static struct gate drain_idt[NUM_VECTORS] __aligned(16);
 
 #define VECTOR_NMI		2
+#define VECTOR_MC		18
 
 extern const uint8_t x86_exception_stubs[], x86_nmi_return[],
-	x86_irq_drain[];
+	x86_irq_drain[], x86_irq_drain_mc[];
+
+struct table_reg {
+	uint16_t limit;
+	uint64_t base;
+} __attribute__((packed));
+
+static void set_gate(struct gate *gate, const uint8_t *handler)
+{
+	uint64_t addr = (uintptr_t)handler;
+
+	/* present, DPL 0, 64-bit interrupt gate */
+	gate->lo = (addr & 0xffff) | ((uint64_t)KERNEL_CS << 16) |
+		(0x8eULL << 40) | ((addr >> 16 & 0xffff) << 48);
+	gate->hi = addr >> 32;
+}
 
 void descriptors_init(void)
 {
-	uint64_t addr;
 	unsigned int n;
 
 	for (n = 0; n < NUM_VECTORS; n++) {
 		if (n == VECTOR_NMI)
-			addr = (uintptr_t)x86_nmi_return;
+			set_gate(&idt[n], x86_nmi_return);
 		else if (n >= NUM_EXCEPTIONS)
-			addr = (uintptr_t)x86_irq_drain;
+			set_gate(&idt[n], x86_irq_drain);
 		else
-			addr = (uintptr_t)x86_exception_stubs + n * STUB_SIZE;
-		/* present, DPL 0, 64-bit interrupt gate */
-		idt[n].lo = (addr & 0xffff) | ((uint64_t)KERNEL_CS << 16) |
-			(0x8eULL << 40) | ((addr >> 16 & 0xffff) << 48);
-		idt[n].hi = addr >> 32;
+			set_gate(&idt[n], x86_exception_stubs + n * STUB_SIZE);
+		if (n == VECTOR_NMI)
+			set_gate(&drain_idt[n], x86_nmi_return);
+		else if (n == VECTOR_MC)
+			set_gate(&drain_idt[n], x86_irq_drain_mc);
+		else
+			set_gate(&drain_idt[n], x86_irq_drain);
 	}
+}
+
+static void load_idt(const struct gate *table)
+{
+	struct table_reg idtr = {
+		sizeof(idt) - 1, (uintptr_t)table
+	};
+
+	asm volatile("lidt %0" : : "m" (idtr) : "memory");
 }
 
 void descriptors_load(void)
 {
-	struct {
-		uint16_t limit;
-		uint64_t base;
-	} __attribute__((packed)) gdtr = {
+	struct table_reg gdtr = {
 		sizeof(gdt) - 1, (uintptr_t)gdt
-	}, idtr = {
-		sizeof(idt) - 1, (uintptr_t)idt
 	};
 
 	asm volatile("lgdt %0" : : "m" (gdtr));
-	asm volatile("lidt %0" : : "m" (idtr));
+	load_idt(idt);
+}
+
+void descriptors_use_drain_idt(bool drain)
+{
+	load_idt(drain ? drain_idt : idt);
 }
 
 void __noreturn x86_exception(struct exception_frame *f)

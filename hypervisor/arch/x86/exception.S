@@ -71,6 +71,19 @@ x86_irq_drain:
 	pop	%rax
 	iretq
 
+	/*
+	 * Vector 18 in the drain IDT: an interrupt if the APIC has it in
+	 * service (ISR bit 18), else a real machine check, reported.
+	 */
+	.global x86_irq_drain_mc
+x86_irq_drain_mc:
+	push	%rax
+	mov	$0xfee00100, %rax
+	testl	$(1 << 18), (%rax)
+	pop	%rax
+	jnz	x86_irq_drain
+	jmp	x86_exception_stubs + 18 * 16
+
 exception_common:
 	mov	%rsp, %rdi
 	and	$~0xf, %rsp

@@ -17,7 +17,10 @@
  *   inside the writing cell and a delivery mode that stays under the
  *   hypervisor's control: fixed, lowest priority, NMI, and ExtINT for the
  *   root cell (which owns the 8259). Never SMI or INIT: those bypass the
- *   hypervisor. The two halves are written one at a time, so a high
+ *   hypervisor; never a fixed or lowest-priority vector below 32 (an
+ *   exception vector). Logical destinations are resolved against the
+ *   LDRs the APICs really have, and a non-root cell's CPUs keep LDR 0
+ *   (apic.c), so non-root cells route in physical mode only. The two halves are written one at a time, so a high
  *   dword written while the entry is live is checked against the live low
  *   dword; if refused, it is kept as pending and checked again when an
  *   unmasked low dword comes (Linux writes high, then low). A refused
@@ -65,6 +68,7 @@
 #define VERSION_MAX_ENTRY(v)	(((v) >> 16) & 0xff)
 
 #define REDIR_VECTOR		0x000000ffU
+#define FIRST_IRQ_VECTOR	32
 #define REDIR_MODE(lo)		(((lo) >> 8) & 7)
 #define MODE_FIXED		0
 #define MODE_LOWEST		1
@@ -175,6 +179,10 @@ static const char *entry_refusal(const struct cell *cell, uint32_t low,
 	if (mode != MODE_FIXED && mode != MODE_LOWEST && mode != MODE_NMI &&
 	    !(mode == MODE_EXTINT && cell == &root_cell))
 		return "delivery mode not allowed";
+	/* 0-31 are exceptions: 16-31 would be delivered as if raised. */
+	if ((mode == MODE_FIXED || mode == MODE_LOWEST) &&
+	    (low & REDIR_VECTOR) < FIRST_IRQ_VECTOR)
+		return "vector below 32";
 	if (!apic_dest_in_cell(cell, REDIR_DEST(high), low & REDIR_LOGICAL))
 		return "destination outside the cell";
 	return NULL;
