@@ -57,7 +57,7 @@ int setup_arch_cpu_init(struct per_cpu *pcpu)
 	/* Everything that can fail comes before the first register write. */
 	err = gic_cpu_init(pcpu);
 	if (!err)
-		err = gic_cell_map(&root_cell);	/* this CPU's RD_base */
+		err = gic_cell_map(&root_cell);
 	if (err)
 		return err;
 
