@@ -257,23 +257,31 @@ void arch_handle_trap(struct trap_frame *frame, unsigned long vector)
 	pcpu->arch.frame = frame;
 	pcpu->stats[JH_STAT_TOTAL]++;
 
+	/*
+	 * EL1 is always AArch64 (HCR_EL2.RW), but its EL0 tasks may be
+	 * AArch32: their exits use the LOW32 vectors and are handled alike
+	 * (in AArch32 state, r0-r14 are x0-x14 of the frame).
+	 */
 	switch (vector) {
 	case VEC_LOW64_SYNC:
+	case VEC_LOW32_SYNC:
 		handle_sync(pcpu, frame);
 		break;
 	case VEC_LOW64_IRQ:
+	case VEC_LOW32_IRQ:
 		pcpu->stats[JH_STAT_IRQ]++;
 		gic_handle_irq(pcpu, false);
 		break;
 	case VEC_LOW64_FIQ:
+	case VEC_LOW32_FIQ:
 		/* Group 0 is not used; acknowledge and drop. */
 		write_sysreg(read_sysreg(icc_iar0_el1), icc_eoir0_el1);
 		break;
 	case VEC_LOW64_SERROR:
+	case VEC_LOW32_SERROR:
 		report(pcpu, "SError from guest (ignored)");
 		break;
 	default:
-		/* AArch32 guests and FIQs are not supported. */
 		arch_guest_fault(pcpu, "unsupported exception vector");
 		break;
 	}
