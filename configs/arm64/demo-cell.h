@@ -2,8 +2,10 @@
 /*
  * The body shared by the arm64 demo cells (heartbeat.c, timer-demo.c,
  * fault-demo.c) on the qemu-virt system config: CPU 3, 1 MiB of the cell
- * pool seen by the inmate at guest-physical 0, the comm region, and CPU 3's
- * redistributor frame. The inmates print through the console hypercall and
+ * pool seen by the inmate at guest-physical 0 and the comm region. No GIC
+ * memory: the hypervisor emulates distributor and redistributors (the
+ * inmate enables PPI 27 in CPU 3's frame through that emulation). The
+ * inmates print through the console hypercall and
  * use only the virtual timer (PPI 27), so no SPI is needed. The demos
  * differ only in name and RAM; they run one at a time because they share
  * CPU 3.
@@ -15,13 +17,11 @@
 #include "config-file.h"
 
 #define CELL_CPU	3
-#define GICR_BASE	0x080a0000
-#define GICR_STRIDE	0x20000
 
 static const struct {
 	struct jh_cell_desc cell;
 	uint64_t cpus[1];
-	struct jh_memory_region mem_regions[3];
+	struct jh_memory_region mem_regions[2];
 } JH_PACKED config CONFIG_OBJECT = {
 	.cell = {
 		.signature = JH_CELL_SIGNATURE,
@@ -54,13 +54,6 @@ static const struct {
 			.size = KiB(4),
 			.flags = JH_MEM_READ | JH_MEM_WRITE |
 				 JH_MEM_COMM_REGION,
-		},
-		/* This CPU's GICR frame: the inmate enables PPI 27 there. */
-		{
-			.phys_start = GICR_BASE + CELL_CPU * GICR_STRIDE,
-			.virt_start = GICR_BASE + CELL_CPU * GICR_STRIDE,
-			.size = GICR_STRIDE,
-			.flags = MEM_DEVICE,
 		},
 	},
 };

@@ -7,8 +7,8 @@
  *
  * Physical memory map used below (QEMU virt):
  *   0x00000000  flash, 2 banks of 64 MiB
- *   0x08000000  GICD (emulated by the hypervisor, so not given to root)
- *   0x080a0000  GICR, one 128 KiB frame per CPU
+ *   0x08000000  GICD, 0x080a0000  GICR (one 128 KiB frame per CPU):
+ *               emulated by the hypervisor, so not given to root
  *   0x09000000  PL011 UART (Linux console, hypervisor debug console)
  *   0x09010000  PL031 RTC, 0x09020000 fw_cfg, 0x09030000 PL061 GPIO
  *   0x0a000000  32 virtio-mmio transports of 0x200 bytes
@@ -22,12 +22,11 @@
 #define GICD_BASE	0x08000000
 #define GICR_BASE	0x080a0000
 #define GICR_STRIDE	0x20000		/* RD_base + SGI_base frames */
-#define NUM_CPUS	4
 
 static const struct {
 	struct jh_system_desc sys;
 	uint64_t cpus[1];
-	struct jh_memory_region mem_regions[12];
+	struct jh_memory_region mem_regions[11];
 	struct jh_irqchip irqchips[2];
 } JH_PACKED config CONFIG_OBJECT = {
 	.sys = {
@@ -90,16 +89,6 @@ static const struct {
 			.phys_start = 0x00000000,
 			.virt_start = 0x00000000,
 			.size = MiB(128),
-			.flags = MEM_DEVICE,
-		},
-		/*
-		 * GICR frames of CPUs 0-3. A cell's config takes the frame of
-		 * each CPU it gets; the GICD is emulated and left out.
-		 */
-		{
-			.phys_start = GICR_BASE,
-			.virt_start = GICR_BASE,
-			.size = NUM_CPUS * GICR_STRIDE,
 			.flags = MEM_DEVICE,
 		},
 		/* PL011 UART. */

@@ -33,6 +33,7 @@ int cell_arch_map_platform(struct cell *cell)
 void cell_arch_assign(struct cell *cell)
 {
 	gic_move_spis(&root_cell, cell, cell->arch.spis);
+	gic_take_root_spis_off(cell);
 	gic_cell_map(cell);
 	gic_cell_map(&root_cell);
 }
@@ -40,6 +41,7 @@ void cell_arch_assign(struct cell *cell)
 void cell_arch_release(struct cell *cell)
 {
 	gic_move_spis(cell, &root_cell, cell->arch.spis);
+	gic_give_back_root_spis();
 	gic_cell_map(&root_cell);
 }
 

@@ -160,9 +160,14 @@ void cache_arch_flush(const void *start, uint64_t size)
 
 void cpu_arch_enter_cell(struct per_cpu *pcpu)
 {
-	uint64_t hcr = pcpu->cell == &root_cell ? HCR_GUEST : HCR_NONROOT;
+	bool root = pcpu->cell == &root_cell;
+	uint64_t mdcr = pcpu->arch.orig_mdcr;
 
-	write_sysreg((pcpu->arch.orig_hcr & HCR_KEEP_MASK) | hcr, hcr_el2);
+	if (!root)
+		mdcr = (mdcr & MDCR_HPMN_MASK) | MDCR_NONROOT;
+	write_sysreg((pcpu->arch.orig_hcr & HCR_KEEP_MASK) |
+		     (root ? HCR_GUEST : HCR_NONROOT), hcr_el2);
+	write_sysreg(mdcr, mdcr_el2);
 	write_sysreg(pcpu->cell->arch.vttbr, vttbr_el2);
 	isb();
 	tlb_flush_guest_local();

@@ -175,28 +175,17 @@ int gic_cell_init(struct cell *cell)
 
 int gic_cell_map(struct cell *cell)
 {
-	struct per_cpu *pcpu;
-	unsigned int cpu;
 	int err;
 
 	/*
-	 * pt_clear and pt_map_keep_tables: the tables stay for when frames
-	 * come and go with cells, which then allocates nothing.
+	 * Whatever the config says, distributor and redistributors are
+	 * emulated (gicd.c, gicr.c). pt_clear keeps the tables, so this
+	 * allocates nothing when called again as cells come and go.
 	 */
 	err = pt_clear(&cell->guest_pt, gic.gicd, GICD_SIZE);
 	if (!err)
 		err = pt_clear(&cell->guest_pt, gic.gicr,
 			       gic.gicr_frames * gic.gicr_stride);
-	for_each_cell_cpu(cpu, cell) {
-		pcpu = per_cpu(cpu);
-		if (err || !pcpu || !pcpu->arch.gicr)
-			continue;
-		err = pt_map_keep_tables(&cell->guest_pt,
-					 (uintptr_t)pcpu->arch.gicr,
-					 (uintptr_t)pcpu->arch.gicr,
-					 GICR_RD_SIZE,
-					 PT_READ | PT_WRITE | PT_DEVICE);
-	}
 	return err;
 }
 
@@ -233,6 +222,79 @@ void gic_move_spis(struct cell *from, struct cell *to, const uint64_t *spis)
 		mmio_write64(gic.gicd + GICD_IROUTER + intid * 8, route);
 		bitmap_clear(from->arch.spis, intid);
 		bitmap_set(to->arch.spis, intid);
+	}
+	dsb(sy);
+}
+
+/* The route of a root SPI before a cell took the CPU it pointed at. */
+static uint64_t lent_route[GIC_MAX_SPI + 1];
+static uint64_t lent_spis[CELL_SPI_WORDS];
+
+/* The CPU that route names (IRM clear), or NULL. */
+static struct per_cpu *route_cpu(uint64_t route)
+{
+	struct per_cpu *pcpu;
+	unsigned int cpu;
+
+	if (route & GICD_IROUTER_IRM)
+		return NULL;
+	for_each_cpu_id(cpu) {
+		pcpu = per_cpu(cpu);
+		if (pcpu && pcpu->arch.mpidr == (route & MPIDR_AFF_MASK))
+			return pcpu;
+	}
+	return NULL;
+}
+
+/*
+ * Root SPIs routed to a CPU that now belongs to cell (Linux moves its
+ * interrupts off a CPU it takes offline, but a root that did not, or one
+ * routed 1-of-N, which the new CPU could take) go to the root's first CPU,
+ * so that the cell's CPU does not take and drop them. Called at create,
+ * under the control lock; gic_give_back_root_spis undoes it.
+ */
+void gic_take_root_spis_off(const struct cell *cell)
+{
+	uint64_t root_route = first_cpu_route(&root_cell), route;
+	unsigned long intid;
+	struct per_cpu *target;
+
+	for_each_set_bit(intid, root_cell.arch.spis, GIC_MAX_SPI + 1) {
+		route = mmio_read64(gic.gicd + GICD_IROUTER + intid * 8);
+		target = route_cpu(route);
+		if (target ? target->cell != cell : !(route & GICD_IROUTER_IRM))
+			continue;
+		if (!bitmap_test(lent_spis, intid)) {
+			lent_route[intid] = route;
+			bitmap_set(lent_spis, intid);
+		}
+		mmio_write64(gic.gicd + GICD_IROUTER + intid * 8, root_route);
+	}
+	dsb(sy);
+}
+
+/*
+ * At destroy: root SPIs go back to the CPU they were routed to before,
+ * once it is the root's again. 1-of-N routes are not restored: they
+ * would let the next cell's CPUs take root interrupts.
+ */
+void gic_give_back_root_spis(void)
+{
+	struct per_cpu *target;
+	unsigned long intid;
+	uint64_t set[CELL_SPI_WORDS];
+
+	memcpy(set, lent_spis, sizeof(set));
+	for_each_set_bit(intid, set, GIC_MAX_SPI + 1) {
+		target = route_cpu(lent_route[intid]);
+		if (lent_route[intid] & GICD_IROUTER_IRM) {
+			bitmap_clear(lent_spis, intid);
+		} else if (target && target->cell == &root_cell) {
+			if (gic_cell_owns_spi(&root_cell, intid))
+				mmio_write64(gic.gicd + GICD_IROUTER +
+					     intid * 8, lent_route[intid]);
+			bitmap_clear(lent_spis, intid);
+		}
 	}
 	dsb(sy);
 }

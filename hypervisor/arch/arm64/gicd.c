@@ -153,11 +153,17 @@ static void route_register(struct cell *cell, struct mmio_access *acc)
 	spin_unlock(&gicd_lock);
 }
 
+/*
+ * SETSPI_NSR/CLRSPI_NSR take the INTID in bits 12:0 (extended SPIs
+ * included); the whole value is checked, and only the INTID written.
+ */
 static void spi_message(struct cell *cell, struct mmio_access *acc)
 {
-	if (acc->is_write && acc->size == 4 &&
-	    gic_cell_owns_spi(cell, (unsigned int)acc->value & 0x3ff))
-		mmio_write32(gic.gicd + acc->offset, (uint32_t)acc->value);
+	unsigned int intid = (unsigned int)acc->value & GICD_SPI_INTID_MASK;
+
+	if (acc->is_write && acc->size == 4 && intid == acc->value &&
+	    gic_cell_owns_spi(cell, intid))
+		mmio_write32(gic.gicd + acc->offset, intid);
 	else
 		acc->value = 0;
 }
@@ -191,8 +197,11 @@ static enum mmio_result gicd_access(struct per_cpu *pcpu, void *arg,
 		route_register(cell, acc);
 	else if (off == GICD_SETSPI_NSR || off == GICD_CLRSPI_NSR)
 		spi_message(cell, acc);
+	else if (!acc->is_write && off == GICD_TYPER)
+		/* No LPIs: their tables are memory the GIC would write. */
+		acc->value = mmio_read32(gic.gicd + off) & ~GICD_TYPER_LPIS;
 	else if (!acc->is_write && (off <= GICD_TYPER2 || off >= GICD_ID_REGS))
-		/* CTLR (RWP), TYPER, IIDR, TYPER2, ID registers: read only. */
+		/* CTLR (RWP), IIDR, TYPER2, ID registers: read only. */
 		acc->value = mmio_read32(gic.gicd + off);
 	else
 		acc->value = 0;

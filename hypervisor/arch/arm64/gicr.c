@@ -1,11 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Redistributor accesses that trap. A cell has the RD_base frames of its
- * CPUs mapped 1:1; their SGI_base frames (SGI/PPI enable, pending, active,
- * priority, configuration) trap so that the hypervisor's own SGI and the
- * maintenance PPI stay enabled whatever the guest writes. Frames of other
- * cells' CPUs show only their identification (Linux reads every frame's
- * GICR_TYPER to find its own) and ignore writes.
+ * The emulated redistributors. No cell, root included, maps any GICR
+ * frame: every access traps here.
+ *
+ * RD_base of a cell's own CPU shows identification, CTLR (for its RWP
+ * bit) and a WAKER that is always awake, and ignores every write: a
+ * sleeping redistributor would block the hypervisor's kick SGI, and the
+ * LPI registers (PROPBASER, PENDBASER, SETLPIR, INVLPIR...) would make the
+ * GIC read and write memory the cell does not own.
+ *
+ * SGI_base of its own CPU (SGI/PPI enable, pending, active, priority,
+ * configuration) is filtered so that the hypervisor's own SGI and the
+ * maintenance PPI stay as they are; group and SGI configuration are read
+ * only. These are per-CPU registers: what is left reaches nobody else.
+ *
+ * Frames of other cells' CPUs show only their identification (Linux reads
+ * every frame's GICR_TYPER to find its own) and ignore writes.
  */
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
@@ -17,17 +27,50 @@
 
 static DEFINE_SPINLOCK(gicr_lock);
 
+/* LPIs are not offered: their tables are memory the GIC writes. */
+#define TYPER_HIDDEN	(GICR_TYPER_PLPIS | GICR_TYPER_VLPIS | \
+			 GICR_TYPER_DIRECTLPI)
+
+/* TYPER, IIDR, PIDR2: what tells frames apart. True if off is one. */
+static bool identification(uint64_t frame, uint64_t off,
+			   struct mmio_access *acc)
+{
+	if (off == GICR_TYPER && acc->size == 8)
+		acc->value = mmio_read64(frame + off) & ~TYPER_HIDDEN;
+	else if (off == GICR_TYPER && acc->size == 4)
+		acc->value = mmio_read32(frame + off) & ~TYPER_HIDDEN;
+	else if ((off == GICR_TYPER + 4 || off == GICR_IIDR ||
+		  off == GICR_PIDR2) && acc->size == 4)
+		acc->value = mmio_read32(frame + off);
+	else
+		return false;
+	return true;
+}
+
 static void foreign_frame(uint64_t frame, uint64_t off,
 			  struct mmio_access *acc)
 {
-	acc->value = 0;
-	if (acc->is_write)
+	if (acc->is_write || !identification(frame, off, acc))
+		acc->value = 0;
+}
+
+/* RD_base of the cell's own CPU: reads only, writes are ignored. */
+static void rd_frame(uint64_t frame, uint64_t off, struct mmio_access *acc)
+{
+	if (acc->is_write || identification(frame, off, acc))
 		return;
-	if (off == GICR_TYPER && acc->size == 8)
-		acc->value = mmio_read64(frame + off);
-	else if ((off == GICR_TYPER || off == GICR_TYPER + 4 ||
-		  off == GICR_IIDR || off == GICR_PIDR2) && acc->size == 4)
+	if (acc->size != 4)
+		acc->value = 0;
+	else if (off == GICR_CTLR)
+		/* RWP only: no LPIs, no 1-of-N opt-out for the guest. */
+		acc->value = mmio_read32(frame + off) & GICR_CTLR_RWP;
+	else if (off == GICR_WAKER)
+		acc->value = mmio_read32(frame + off) & ~GICR_WAKER_SLEEP;
+	else if (off >= GICR_ID_REGS)
 		acc->value = mmio_read32(frame + off);
+	else
+		/* STATUSR, PROPBASER, PENDBASER, SYNCR (idle), ...: RAZ. */
+		acc->value = 0;
 }
 
 /* Bits of a 32-bit SGI_base register, 1 bit per interrupt. */
@@ -148,10 +191,8 @@ static enum mmio_result gicr_access(struct per_cpu *pcpu, void *arg,
 		foreign_frame(frame, off, acc);
 	} else if (off >= GICR_SGI_OFFSET) {
 		sgi_frame(frame + GICR_SGI_OFFSET, off - GICR_SGI_OFFSET, acc);
-	} else if (!acc->is_write) {
-		/* RD_base is mapped; only an unmapped moment lands here. */
-		acc->value = acc->size == 8 ? mmio_read64(frame + off) :
-			mmio_read32(frame + off);
+	} else {
+		rd_frame(frame, off, acc);
 	}
 	return MMIO_HANDLED;
 }

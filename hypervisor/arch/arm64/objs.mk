@@ -12,6 +12,7 @@ arch-objs := \
 	arch/arm64/cpu.o \
 	arch/arm64/cpu_scrub.o \
 	arch/arm64/traps.o \
+	arch/arm64/sysreg.o \
 	arch/arm64/inject.o \
 	arch/arm64/psci.o \
 	arch/arm64/gic.o \

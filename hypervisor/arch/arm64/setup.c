@@ -52,12 +52,13 @@ int setup_arch_cpu_init(struct per_cpu *pcpu)
 
 	pcpu->arch.stub_vbar = read_sysreg(vbar_el2);
 	pcpu->arch.orig_hcr = read_sysreg(hcr_el2);
+	pcpu->arch.orig_mdcr = read_sysreg(mdcr_el2);
 	pcpu->arch.mpidr = read_sysreg(mpidr_el1) & MPIDR_AFF_MASK;
 
 	/* Everything that can fail comes before the first register write. */
 	err = gic_cpu_init(pcpu);
 	if (!err)
-		err = gic_cell_map(&root_cell);	/* this CPU's RD_base */
+		err = gic_cell_map(&root_cell);
 	if (err)
 		return err;
 
@@ -89,6 +90,7 @@ static void restore_stub_state(struct per_cpu *pcpu)
 {
 	write_sysreg(pcpu->arch.stub_vbar, vbar_el2);
 	write_sysreg(pcpu->arch.orig_hcr, hcr_el2);
+	write_sysreg(pcpu->arch.orig_mdcr, mdcr_el2);
 	write_sysreg(0, vttbr_el2);
 	isb();
 	tlb_flush_guest_local();

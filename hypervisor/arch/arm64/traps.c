@@ -161,9 +161,11 @@ static void handle_hvc(struct per_cpu *pcpu, struct trap_frame *frame,
 	frame->x[0] = STUB_ERR;
 }
 
-static void skip_instruction(void)
+/* Past the trapped instruction: 2 bytes for a 16-bit T32 one. */
+void skip_instruction(void)
 {
-	write_sysreg(read_sysreg(elr_el2) + 4, elr_el2);
+	write_sysreg(read_sysreg(elr_el2) +
+		     (read_sysreg(esr_el2) & ESR_IL ? 4 : 2), elr_el2);
 }
 
 static uint64_t sign_extend(uint64_t val, unsigned int bytes)
@@ -255,23 +257,31 @@ void arch_handle_trap(struct trap_frame *frame, unsigned long vector)
 	pcpu->arch.frame = frame;
 	pcpu->stats[JH_STAT_TOTAL]++;
 
+	/*
+	 * EL1 is always AArch64 (HCR_EL2.RW), but its EL0 tasks may be
+	 * AArch32: their exits use the LOW32 vectors and are handled alike
+	 * (in AArch32 state, r0-r14 are x0-x14 of the frame).
+	 */
 	switch (vector) {
 	case VEC_LOW64_SYNC:
+	case VEC_LOW32_SYNC:
 		handle_sync(pcpu, frame);
 		break;
 	case VEC_LOW64_IRQ:
+	case VEC_LOW32_IRQ:
 		pcpu->stats[JH_STAT_IRQ]++;
 		gic_handle_irq(pcpu, false);
 		break;
 	case VEC_LOW64_FIQ:
+	case VEC_LOW32_FIQ:
 		/* Group 0 is not used; acknowledge and drop. */
 		write_sysreg(read_sysreg(icc_iar0_el1), icc_eoir0_el1);
 		break;
 	case VEC_LOW64_SERROR:
+	case VEC_LOW32_SERROR:
 		report(pcpu, "SError from guest (ignored)");
 		break;
 	default:
-		/* AArch32 guests and FIQs are not supported. */
 		arch_guest_fault(pcpu, "unsupported exception vector");
 		break;
 	}
@@ -289,36 +299,4 @@ void arch_handle_hyp_exception(struct trap_frame *frame,
 	       (unsigned long long)read_sysreg(far_el2),
 	       (unsigned long long)read_sysreg(elr_el2),
 	       (unsigned long long)frame->x[30]);
-}
-
-/* ISS of a trapped MSR/MRS: Op0, Op2, Op1, CRn, Rt, CRm, direction. */
-#define SYSREG_ID(op0, op1, crn, crm, op2)				\
-	((op0) << 20 | (op2) << 17 | (op1) << 14 | (crn) << 10 | (crm) << 1)
-#define SYSREG_ID_MASK		SYSREG_ID(3, 7, 0xf, 0xf, 7)
-#define SYSREG_READ		1
-#define ICC_SGI1R_ID		SYSREG_ID(3, 0, 12, 11, 5)
-#define ICC_ASGI1R_ID		SYSREG_ID(3, 0, 12, 11, 6)
-#define ICC_SGI0R_ID		SYSREG_ID(3, 0, 12, 11, 7)
-#define DC_ISW_ID		SYSREG_ID(1, 0, 7, 6, 2)
-#define DC_CSW_ID		SYSREG_ID(1, 0, 7, 10, 2)
-#define DC_CISW_ID		SYSREG_ID(1, 0, 7, 14, 2)
-
-bool sysreg_handle(struct per_cpu *pcpu, struct trap_frame *frame,
-		   uint64_t esr)
-{
-	uint64_t iss = ESR_ISS(esr), id = iss & SYSREG_ID_MASK;
-	unsigned int rt = (iss >> 5) & 0x1f;
-	uint64_t val = rt == 31 ? 0 : frame->x[rt];
-
-	if (iss & SYSREG_READ)
-		return false;
-	if (id == DC_ISW_ID || id == DC_CSW_ID || id == DC_CISW_ID)
-		/* Never a bare invalidate: that would lose others' data. */
-		asm volatile("dc cisw, %0" : : "r" (val) : "memory");
-	else if (id == ICC_SGI1R_ID || id == ICC_ASGI1R_ID)
-		vgic_send_sgi(pcpu, val);
-	else if (id != ICC_SGI0R_ID)	/* group 0 SGIs: ignored */
-		return false;
-	skip_instruction();
-	return true;
 }

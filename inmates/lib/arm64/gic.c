@@ -4,9 +4,11 @@
  * private interrupts (SGIs, PPIs) in this CPU's redistributor.
  *
  * The redistributor layout is that of QEMU virt; the comm region does not
- * describe the GIC. A cell maps only its own CPUs' frames, so the frame is
- * computed from MPIDR_EL1 rather than searched, and then checked against
- * GICR_TYPER before it is used.
+ * describe the GIC. Under the hypervisor a cell maps no GIC memory: its
+ * accesses trap and are emulated, and only its own CPUs' frames answer
+ * beyond identification. So the frame is computed from MPIDR_EL1 rather
+ * than searched, and then checked against GICR_TYPER before it is used.
+ * GICR_WAKER reads as awake there, and the wake-up below is then a no-op.
  */
 #include <inmate.h>
 #include <sysreg.h>

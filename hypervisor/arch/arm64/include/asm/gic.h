@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * GICv3 support: the physical GIC (gic.c), the virtual CPU interface
- * (vgic.c), the emulated distributor (gicd.c) and the trapped
- * redistributor SGI frames (gicr.c).
+ * (vgic.c), the emulated distributor (gicd.c) and the emulated
+ * redistributor frames (gicr.c).
  *
  * Every cell runs with HCR_EL2.IMO/FMO set: physical interrupts are taken
  * at EL2 and injected through the list registers; guests see the virtual
@@ -33,10 +33,12 @@ struct per_cpu;
 /* Distributor registers */
 #define GICD_CTLR		0x0000
 #define GICD_TYPER		0x0004
+#define GICD_TYPER_LPIS		BIT(17)
 #define GICD_IIDR		0x0008
 #define GICD_TYPER2		0x000c
 #define GICD_SETSPI_NSR		0x0040
 #define GICD_CLRSPI_NSR		0x0048
+#define GICD_SPI_INTID_MASK	0x1fff
 #define GICD_IGROUPR		0x0080
 #define GICD_ISENABLER		0x0100
 #define GICD_ICENABLER		0x0180
@@ -53,9 +55,17 @@ struct per_cpu;
 #define GICD_ID_REGS		0xffd0
 
 /* Redistributor registers (RD_base / SGI_base) */
+#define GICR_CTLR		0x0000
+#define GICR_CTLR_RWP		BIT(3)
 #define GICR_IIDR		0x0004
 #define GICR_TYPER		0x0008
 #define GICR_TYPER_LAST		BIT64(4)
+#define GICR_TYPER_PLPIS	BIT64(0)
+#define GICR_TYPER_VLPIS	BIT64(1)
+#define GICR_TYPER_DIRECTLPI	BIT64(3)
+#define GICR_WAKER		0x0014
+#define GICR_WAKER_SLEEP	(BIT(1) | BIT(2))	/* Processor/Children */
+#define GICR_ID_REGS		0xffd0
 #define GICR_PIDR2		0xffe8
 #define GICR_IGROUPR0		0x0080
 #define GICR_ISENABLER0		0x0100
@@ -84,11 +94,14 @@ extern struct gic_info gic;
 int gic_init(void);
 int gic_cpu_init(struct per_cpu *pcpu);
 void gic_cpu_exit(struct per_cpu *pcpu);
-/* Stage 2: no GICD; the RD_base frames of the cell's CPUs, 1:1. */
+/* Stage 2: neither GICD nor any GICR frame; every access traps. */
 int gic_cell_map(struct cell *cell);
 int gic_cell_init(struct cell *cell);
 
 void gic_move_spis(struct cell *from, struct cell *to, const uint64_t *spis);
+/* Root SPIs routed to the CPUs of a new cell, and back at destroy. */
+void gic_take_root_spis_off(const struct cell *cell);
+void gic_give_back_root_spis(void);
 
 void gic_send_sgi(uint64_t mpidr, unsigned int sgi);
 /* An ICC_SGI1R_EL1 value as it is, from EL2. */

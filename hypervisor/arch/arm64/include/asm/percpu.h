@@ -50,6 +50,7 @@ struct per_cpu_arch {
 	uint64_t orig_sctlr;		/* SCTLR_EL2 before entry */
 	uint64_t stub_vbar;		/* VBAR_EL2 at entry: the hyp stub */
 	uint64_t orig_hcr;		/* HCR_EL2 at entry */
+	uint64_t orig_mdcr;		/* MDCR_EL2 at entry */
 	uint64_t mpidr;			/* MPIDR_EL1 affinity bits */
 	struct trap_frame *frame;	/* registers of the current trap */
 	void *gicr;			/* own redistributor, RD_base */

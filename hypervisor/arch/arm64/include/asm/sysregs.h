@@ -42,11 +42,27 @@
 #define HCR_API			(UL(1) << 41)
 /*
  * Every cell: stage 2 on, SMC trapped (PSCI), AArch64 EL1, physical IRQs
- * and FIQs to EL2. Non-root cells also trap cache maintenance by set/way,
+ * and FIQs to EL2, ACTLR_EL1 and IMPLEMENTATION DEFINED registers trapped
+ * (sysreg.c). Non-root cells also trap cache maintenance by set/way,
  * whose invalidation would drop other cells' dirty lines.
  */
-#define HCR_GUEST		(HCR_VM | HCR_TSC | HCR_RW | HCR_IMO | HCR_FMO)
+#define HCR_GUEST		(HCR_VM | HCR_TSC | HCR_RW | HCR_IMO | \
+				 HCR_FMO | HCR_TACR | HCR_TIDCP)
 #define HCR_NONROOT		(HCR_GUEST | HCR_TSW)
+
+/* MDCR_EL2 */
+#define MDCR_HPMN_MASK		UL(0x1f)
+#define MDCR_TPMCR		(UL(1) << 5)
+#define MDCR_TPM		(UL(1) << 6)
+#define MDCR_TDA		(UL(1) << 9)
+#define MDCR_TDOSA		(UL(1) << 10)
+#define MDCR_TDRA		(UL(1) << 11)
+/*
+ * Non-root cells: debug, OS lock, ROM address and PMU registers trap
+ * (sysreg.c); the root cell keeps the MDCR_EL2 Linux's stub set.
+ */
+#define MDCR_NONROOT		(MDCR_TPMCR | MDCR_TPM | MDCR_TDA | \
+				 MDCR_TDOSA | MDCR_TDRA)
 /* Bits of the stub's HCR_EL2 a guest keeps (pointer auth not trapped). */
 #define HCR_KEEP_MASK		(HCR_APK | HCR_API)
 

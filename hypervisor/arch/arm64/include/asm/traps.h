@@ -50,6 +50,8 @@ void arch_inject_abort(struct per_cpu *pcpu, bool data, uint64_t far);
 void arch_inject_undef(struct per_cpu *pcpu);
 
 void psci_handle(struct per_cpu *pcpu, struct trap_frame *frame);
+/* Moves the guest past the instruction that trapped. */
+void skip_instruction(void);
 /* ICC_SGI1R_EL1 and other trapped system registers; true if handled. */
 bool sysreg_handle(struct per_cpu *pcpu, struct trap_frame *frame,
 		   uint64_t esr);

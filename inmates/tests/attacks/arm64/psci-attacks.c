@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Attacks through the firmware and hypervisor call interfaces: PSCI on
+ * the root's CPUs and on the whole machine, SMC function IDs nobody
+ * handles, and the root-only hypercalls.
+ */
+#include "gic-attacks.h"
+#include <jailhouse/hypercall.h>
+
+#define PSCI_CPU_ON_32		0x84000003UL
+#define PSCI_CPU_ON_64		0xc4000003UL
+#define PSCI_AFFINITY_INFO_64	0xc4000004UL
+#define PSCI_SYSTEM_OFF		0x84000008UL
+#define PSCI_SYSTEM_RESET	0x84000009UL
+#define PSCI_INVALID_PARAMS	(-2L)
+#define PSCI_DENIED		(-3L)
+#define SMC_NOT_SUPPORTED	(-1L)
+#define STUB_ERR		0xbadca11L
+
+static long smc(uint64_t fn, uint64_t a1, uint64_t a2, uint64_t a3)
+{
+	register uint64_t x0 asm("x0") = fn;
+	register uint64_t x1 asm("x1") = a1;
+	register uint64_t x2 asm("x2") = a2;
+	register uint64_t x3 asm("x3") = a3;
+
+	asm volatile("smc #0" : "+r" (x0), "+r" (x1), "+r" (x2), "+r" (x3)
+		     : : "memory");
+	return (long)x0;
+}
+
+static long hypercall(uint64_t code, uint64_t a1, uint64_t a2)
+{
+	register uint64_t x0 asm("x0") = code;
+	register uint64_t x1 asm("x1") = a1;
+	register uint64_t x2 asm("x2") = a2;
+
+	asm volatile("hvc #" stringify(JH_HVC_IMM)
+		     : "+r" (x0), "+r" (x1), "+r" (x2) : : "memory");
+	return (long)x0;
+}
+
+ATTACK(psci_cpu_on_foreign, "psci-cpu-on-foreign", ATTACK_REFUSED,
+       "start the root's CPUs at the cell's code (PSCI CPU_ON, 32 and "
+       "64 bits, plain and with junk in the upper MPIDR bits)");
+static void psci_cpu_on_foreign(void)
+{
+	static const uint64_t fns[] = { PSCI_CPU_ON_64, PSCI_CPU_ON_32 };
+	uint64_t mpidr;
+	unsigned int cpu, n;
+	long ret;
+
+	for (cpu = 0; cpu < ROOT_CPUS; cpu++)
+		for (n = 0; n < 4; n++) {
+			mpidr = cpu | (n >= 2 ? 0xffff000000000000UL : 0);
+			ret = smc(fns[n % 2], mpidr, 0, 0);
+			if (ret != PSCI_DENIED && ret != PSCI_INVALID_PARAMS) {
+				attack_breach("CPU_ON 0x%lx for MPIDR 0x%lx "
+					      "returned %ld", fns[n % 2],
+					      mpidr, ret);
+				return;
+			}
+		}
+	attack_contained("CPU_ON of root CPUs 0-%u: DENIED/INVALID_PARAMS",
+			 ROOT_CPUS - 1);
+}
+
+ATTACK(psci_affinity_foreign, "psci-affinity-foreign", ATTACK_REFUSED,
+       "learn the power state of the root's CPUs (AFFINITY_INFO)");
+static void psci_affinity_foreign(void)
+{
+	unsigned int cpu;
+	long ret;
+
+	for (cpu = 0; cpu < ROOT_CPUS; cpu++) {
+		ret = smc(PSCI_AFFINITY_INFO_64, cpu, 0, 0);
+		if (ret != PSCI_INVALID_PARAMS) {
+			attack_breach("AFFINITY_INFO of CPU %u returned %ld",
+				      cpu, ret);
+			return;
+		}
+	}
+	attack_contained("AFFINITY_INFO of root CPUs: INVALID_PARAMS");
+}
+
+ATTACK(psci_system_reset, "psci-system-reset", ATTACK_STOP,
+       "reset the whole machine (PSCI SYSTEM_RESET)");
+static void psci_system_reset(void)
+{
+	attack_note("SYSTEM_RESET returned %ld",
+		    smc(PSCI_SYSTEM_RESET, 0, 0, 0));
+}
+
+ATTACK(psci_system_off, "psci-system-off", ATTACK_STOP,
+       "power the whole machine off (PSCI SYSTEM_OFF)");
+static void psci_system_off(void)
+{
+	attack_note("SYSTEM_OFF returned %ld", smc(PSCI_SYSTEM_OFF, 0, 0, 0));
+}
+
+ATTACK(smc_unknown, "smc-unknown", ATTACK_REFUSED,
+       "reach the firmware with calls the hypervisor does not know: "
+       "SMCCC version and workarounds, SiP/OEM/hypervisor services, "
+       "PSCI SYSTEM_RESET2 and SYSTEM_SUSPEND");
+static void smc_unknown(void)
+{
+	static const uint64_t fns[] = {
+		0x80000000, 0x80008000, 0x80007fff, 0x82000000, 0xc2000001,
+		0x83000000, 0xc3000000, 0x86000000, 0xc6000000, 0xbf000000,
+		0x84000012, 0xc4000012, 0x8400000e, 0xc400000e, 0x84000005,
+		0xffffffff, 0x0,
+	};
+	unsigned int n;
+	long ret;
+
+	for (n = 0; n < sizeof(fns) / sizeof(fns[0]); n++) {
+		ret = smc(fns[n], 1, 0x40000000, 0);
+		if (ret != SMC_NOT_SUPPORTED) {
+			attack_breach("SMC 0x%lx returned %ld", fns[n], ret);
+			return;
+		}
+	}
+	attack_contained("%u unknown SMC function IDs: NOT_SUPPORTED", n);
+}
+
+ATTACK(hvc_hostile, "hvc-hostile", ATTACK_REFUSED,
+       "use the root-only hypercalls from a cell: disable, create, "
+       "start, destroy and shut down cells (the root's id 0 and its "
+       "own), read other CPUs' statistics, unknown codes; and hvc "
+       "immediates other than the hypervisor's");
+static void hvc_hostile(void)
+{
+	static const struct { uint64_t code, a1, a2; } calls[] = {
+		{ JH_HC_DISABLE, 0, 0 },
+		{ JH_HC_CELL_CREATE, 0x40000000, 0 },
+		{ JH_HC_CELL_START, 0, 0 },
+		{ JH_HC_CELL_START, 1, 0 },
+		{ JH_HC_CELL_SET_LOADABLE, 1, 0 },
+		{ JH_HC_CELL_DESTROY, 0, 0 },
+		{ JH_HC_CELL_DESTROY, 1, 0 },
+		{ JH_HC_CELL_SHUTDOWN, 0, 0 },
+		{ JH_HC_CELL_GET_STATE, 0, 0 },
+		{ JH_HC_CPU_GET_INFO, 0, 0 },
+		{ JH_HC_CPU_GET_INFO, 99, 0x100 },
+		{ JH_HC_MAX + 1, 0, 0 },
+		{ 0x7fffffff, ~0UL, ~0UL },
+		{ ~0UL, 0, 0 },
+	};
+	register uint64_t x0 asm("x0");
+	unsigned int n;
+	long ret;
+
+	for (n = 0; n < sizeof(calls) / sizeof(calls[0]); n++) {
+		ret = hypercall(calls[n].code, calls[n].a1, calls[n].a2);
+		if (ret >= 0) {
+			attack_breach("hypercall %lu (0x%lx, 0x%lx) returned "
+				      "%ld", calls[n].code, calls[n].a1,
+				      calls[n].a2, ret);
+			return;
+		}
+	}
+	x0 = 0;	/* the hyp stub's HVC_SET_VECTORS, say */
+	asm volatile("hvc #0" : "+r" (x0) : : "memory");
+	if ((long)x0 != STUB_ERR) {
+		attack_breach("hvc #0 returned 0x%lx", (unsigned long)x0);
+		return;
+	}
+	attack_contained("%u root-only or unknown hypercalls refused, hvc #0 "
+			 "answered 0x%lx", n, STUB_ERR);
+}
