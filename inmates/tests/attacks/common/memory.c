@@ -16,14 +16,19 @@ static volatile uint32_t *target(void)
 		attack_param("addr", PAST_CELL_RAM);
 }
 
+void attack_write_at(unsigned long addr)
+{
+	volatile uint32_t *p = (volatile uint32_t *)addr;
+
+	attack_note("writing %p", (void *)p);
+	*p = 0xbad0c0de;
+}
+
 ATTACK(write_outside, "mem-write-outside", ATTACK_STOP,
        "write memory the cell does not own");
 static void write_outside(void)
 {
-	volatile uint32_t *p = target();
-
-	attack_note("writing %p", (void *)p);
-	*p = 0xbad0c0de;
+	attack_write_at((unsigned long)target());
 }
 
 ATTACK(read_outside, "mem-read-outside", ATTACK_STOP,

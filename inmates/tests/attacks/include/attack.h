@@ -57,6 +57,18 @@ void attack_note(const char *fmt, ...)
 /* Parameters passed after attack=NAME on the command line. */
 int64_t attack_param(const char *name, int64_t default_value);
 
+/* Writes one word at guest-physical addr (memory.c); for attacks that
+ * expect the hypervisor to stop the cell there. */
+void attack_write_at(unsigned long addr);
+
+/* An attack that writes one word at ADDR, which the cell does not own. */
+#define ATTACK_WRITE_AT(fn, name, addr, goal)				\
+	ATTACK(fn, name, ATTACK_STOP, goal);				\
+	static void fn(void)						\
+	{								\
+		attack_write_at(addr);					\
+	}
+
 /* Leaves secrets for the scrub attacks of the next cell (scrub.c): the
  * runner calls it after every attack; attack_arch_plant_regs is the arch
  * file's part (registers). */
