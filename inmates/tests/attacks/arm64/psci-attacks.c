@@ -168,3 +168,43 @@ static void hvc_hostile(void)
 	attack_contained("%u root-only or unknown hypercalls refused, hvc #0 "
 			 "answered 0x%lx", n, STUB_ERR);
 }
+
+#define FLOOD_CALLS	100000
+
+ATTACK(hvc_flood, "hvc-flood", ATTACK_REFUSED,
+       "flood the hypervisor with unknown and root-only hypercalls");
+static void hvc_flood(void)
+{
+	unsigned int n;
+	long ret;
+
+	for (n = 0; n < FLOOD_CALLS; n++) {
+		ret = hypercall(n & 1 ? JH_HC_MAX + 1 + n : JH_HC_CELL_DESTROY,
+				0, 0);
+		if (ret >= 0) {
+			attack_breach("call %u of the flood returned %ld", n,
+				      ret);
+			return;
+		}
+	}
+	attack_contained("%u hypercalls, each refused", n);
+}
+
+ATTACK(smc_flood, "smc-flood", ATTACK_REFUSED,
+       "flood the firmware interface with PSCI calls on root CPUs");
+static void smc_flood(void)
+{
+	unsigned int n;
+	long ret;
+
+	for (n = 0; n < FLOOD_CALLS; n++) {
+		/* CPU_ON (64-bit) of root CPU n % 3 at address 0. */
+		ret = smc(0xc4000003, n % 3, 0, 0);
+		if (ret == 0) {
+			attack_breach("CPU_ON of MPIDR %u succeeded", n % 3);
+			return;
+		}
+	}
+	attack_contained("%u CPU_ON calls on root CPUs, each refused (last %ld)",
+			 n, ret);
+}
