@@ -2,7 +2,8 @@
 /*
  * Attacks through the firmware and hypervisor call interfaces: PSCI on
  * the root's CPUs and on the whole machine, SMC function IDs nobody
- * handles, and the root-only hypercalls.
+ * handles, and the root kernel's hyp stub (the hypervisor's own
+ * hypercalls: common/hypercall-attacks.c).
  */
 #include "gic-attacks.h"
 #include <jailhouse/hypercall.h>
@@ -29,7 +30,7 @@ static long smc(uint64_t fn, uint64_t a1, uint64_t a2, uint64_t a3)
 	return (long)x0;
 }
 
-static long hypercall(uint64_t code, uint64_t a1, uint64_t a2)
+long attack_arch_hypercall(uint64_t code, uint64_t a1, uint64_t a2)
 {
 	register uint64_t x0 asm("x0") = code;
 	register uint64_t x1 asm("x1") = a1;
@@ -123,72 +124,23 @@ static void smc_unknown(void)
 	attack_contained("%u unknown SMC function IDs: NOT_SUPPORTED", n);
 }
 
-ATTACK(hvc_hostile, "hvc-hostile", ATTACK_REFUSED,
-       "use the root-only hypercalls from a cell: disable, create, "
-       "start, destroy and shut down cells (the root's id 0 and its "
-       "own), read other CPUs' statistics, unknown codes; and hvc "
-       "immediates other than the hypervisor's");
-static void hvc_hostile(void)
+ATTACK(hvc_stub_call, "hvc-stub-call", ATTACK_REFUSED,
+       "call the root kernel's hyp stub (hvc #0, HVC_SET_VECTORS) from a "
+       "cell: replace the EL2 vectors");
+static void hvc_stub_call(void)
 {
-	static const struct { uint64_t code, a1, a2; } calls[] = {
-		{ JH_HC_DISABLE, 0, 0 },
-		{ JH_HC_CELL_CREATE, 0x40000000, 0 },
-		{ JH_HC_CELL_START, 0, 0 },
-		{ JH_HC_CELL_START, 1, 0 },
-		{ JH_HC_CELL_SET_LOADABLE, 1, 0 },
-		{ JH_HC_CELL_DESTROY, 0, 0 },
-		{ JH_HC_CELL_DESTROY, 1, 0 },
-		{ JH_HC_CELL_SHUTDOWN, 0, 0 },
-		{ JH_HC_CELL_GET_STATE, 0, 0 },
-		{ JH_HC_CPU_GET_INFO, 0, 0 },
-		{ JH_HC_CPU_GET_INFO, 99, 0x100 },
-		{ JH_HC_MAX + 1, 0, 0 },
-		{ 0x7fffffff, ~0UL, ~0UL },
-		{ ~0UL, 0, 0 },
-	};
-	register uint64_t x0 asm("x0");
-	unsigned int n;
-	long ret;
+	register uint64_t x0 asm("x0") = 0;	/* HVC_SET_VECTORS */
+	register uint64_t x1 asm("x1") = 0x1000;
 
-	for (n = 0; n < sizeof(calls) / sizeof(calls[0]); n++) {
-		ret = hypercall(calls[n].code, calls[n].a1, calls[n].a2);
-		if (ret >= 0) {
-			attack_breach("hypercall %lu (0x%lx, 0x%lx) returned "
-				      "%ld", calls[n].code, calls[n].a1,
-				      calls[n].a2, ret);
-			return;
-		}
-	}
-	x0 = 0;	/* the hyp stub's HVC_SET_VECTORS, say */
-	asm volatile("hvc #0" : "+r" (x0) : : "memory");
-	if ((long)x0 != STUB_ERR) {
+	asm volatile("hvc #0" : "+r" (x0) : "r" (x1) : "memory");
+	if ((long)x0 != STUB_ERR)
 		attack_breach("hvc #0 returned 0x%lx", (unsigned long)x0);
-		return;
-	}
-	attack_contained("%u root-only or unknown hypercalls refused, hvc #0 "
-			 "answered 0x%lx", n, STUB_ERR);
+	else
+		attack_contained("hvc #0 (the stub's HVC_SET_VECTORS) "
+				 "answered 0x%lx", STUB_ERR);
 }
 
 #define FLOOD_CALLS	100000
-
-ATTACK(hvc_flood, "hvc-flood", ATTACK_REFUSED,
-       "flood the hypervisor with unknown and root-only hypercalls");
-static void hvc_flood(void)
-{
-	unsigned int n;
-	long ret;
-
-	for (n = 0; n < FLOOD_CALLS; n++) {
-		ret = hypercall(n & 1 ? JH_HC_MAX + 1 + n : JH_HC_CELL_DESTROY,
-				0, 0);
-		if (ret >= 0) {
-			attack_breach("call %u of the flood returned %ld", n,
-				      ret);
-			return;
-		}
-	}
-	attack_contained("%u hypercalls, each refused", n);
-}
 
 ATTACK(smc_flood, "smc-flood", ATTACK_REFUSED,
        "flood the firmware interface with PSCI calls on root CPUs");

@@ -69,6 +69,10 @@ void attack_write_at(unsigned long addr);
 		attack_write_at(addr);					\
 	}
 
+/* The hypervisor's hypercall instruction (the arch file's):
+ * common/hypercall-attacks.c. */
+long attack_arch_hypercall(uint64_t code, uint64_t a1, uint64_t a2);
+
 /* Leaves secrets for the scrub attacks of the next cell (scrub.c): the
  * runner calls it after every attack; attack_arch_plant_regs is the arch
  * file's part (registers). */
