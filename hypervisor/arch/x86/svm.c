@@ -29,6 +29,7 @@
 #include <asm/svm.h>
 #include <asm/vcpu.h>
 #include <asm/vendor.h>
+#include <asm/xcr0.h>
 
 #define CPUID81_ECX_SVM		(1U << 2)
 #define CPUID8A_EDX_NPT		(1U << 0)
@@ -48,6 +49,7 @@
 #define SEG_ATTR_DB		0x0400
 #define CR0_PE			(1ULL << 0)
 #define CR0_ET			(1ULL << 4)
+#define CR4_OSXSAVE		(1ULL << 18)
 
 static struct vmcb *vmcb_of(struct per_cpu *pcpu)
 {
@@ -86,14 +88,25 @@ static uint16_t read_sel(int which)
 	return sel;
 }
 
+/*
+ * What reaches beyond the guest's CPU traps (intercepts.c says why for
+ * INVD, XSETBV, RDPMC). INIT: no one but the hypervisor can send one
+ * (every cell's APIC is emulated, MSI and IOAPIC delivery modes are
+ * filtered), so one that arrives in guest mode stops the guest rather
+ * than resetting the CPU under the hypervisor. WBINVD is not intercepted:
+ * it writes back before it invalidates, so no one's data is lost.
+ */
 static void set_intercepts(struct vmcb *vmcb, const struct cell *cell)
 {
 	vmcb->intercept_exceptions = 1U << VECTOR_MC;
-	vmcb->intercept_misc1 = INTERCEPT_NMI | INTERCEPT_CPUID |
-		INTERCEPT_IOIO | INTERCEPT_MSR | INTERCEPT_SHUTDOWN;
+	vmcb->intercept_misc1 = INTERCEPT_NMI | INTERCEPT_INIT |
+		INTERCEPT_CPUID | INTERCEPT_INVD | INTERCEPT_IOIO |
+		INTERCEPT_MSR | INTERCEPT_SHUTDOWN;
+	if (cell != &root_cell)
+		vmcb->intercept_misc1 |= INTERCEPT_RDPMC;
 	vmcb->intercept_misc2 = INTERCEPT_VMRUN | INTERCEPT_VMMCALL |
 		INTERCEPT_VMLOAD | INTERCEPT_VMSAVE | INTERCEPT_STGI |
-		INTERCEPT_CLGI | INTERCEPT_SKINIT;
+		INTERCEPT_CLGI | INTERCEPT_SKINIT | INTERCEPT_XSETBV;
 	vmcb->iopm_base_pa = cell->arch.iopm_pa;
 	vmcb->msrpm_base_pa = cell->arch.msrpm_pa;
 	vmcb->guest_asid = 1;
@@ -258,6 +271,7 @@ static const char *exit_name(uint64_t code)
 	switch (code) {
 	case EXIT_EXCP_BASE + VECTOR_MC: return "machine check";
 	case EXIT_NMI: return "NMI";
+	case EXIT_INIT: return "INIT";
 	case EXIT_CPUID: return "CPUID";
 	case EXIT_IOIO: return "IOIO";
 	case EXIT_MSR: return "MSR";
@@ -391,6 +405,24 @@ static void handle_cpuid(struct per_cpu *pcpu, struct guest_regs *regs)
 	vmcb->rip += 2;
 }
 
+/* XSETBV, 3 bytes (0f 01 d1); the checks are shared with VMX. */
+static void handle_xsetbv(struct per_cpu *pcpu, struct guest_regs *regs)
+{
+	struct vmcb *vmcb = vmcb_of(pcpu);
+	uint64_t val = (vmcb->rax & 0xffffffff) | (regs->rdx << 32);
+
+	if (!(vmcb->cr4 & CR4_OSXSAVE) || vmcb->cpl != 0) {
+		inject(vmcb, vmcb->cpl ? VECTOR_GP : VECTOR_UD,
+		       vmcb->cpl != 0);
+		return;
+	}
+	if (!x86_guest_xsetbv(pcpu, (uint32_t)regs->rcx, val)) {
+		inject(vmcb, VECTOR_GP, true);
+		return;
+	}
+	vmcb->rip += 3;
+}
+
 static void handle_vmmcall(struct per_cpu *pcpu, struct guest_regs *regs)
 {
 	struct vmcb *vmcb = vmcb_of(pcpu);
@@ -518,6 +550,21 @@ void svm_handle_exit(struct guest_regs *regs)
 		break;
 	case EXIT_MSR:
 		handle_msr(pcpu, regs);
+		break;
+	case EXIT_XSETBV:
+		handle_xsetbv(pcpu, regs);
+		break;
+	case EXIT_INVD:
+		x86_emulate_invd(pcpu);
+		vmcb->rip += 2;		/* 0f 08 */
+		break;
+	case EXIT_RDPMC:
+		x86_refuse_rdpmc(pcpu, vmcb->rip);
+		inject(vmcb, VECTOR_GP, true);
+		break;
+	case EXIT_INIT:
+		trap_report(pcpu, "INIT in guest mode, not sent by the hypervisor");
+		vcpu_stop_guest(pcpu, "INIT signal");
 		break;
 	case EXIT_VMRUN:
 	case EXIT_VMLOAD:
