@@ -93,8 +93,10 @@ static uint16_t read_sel(int which)
  * INVD, XSETBV, RDPMC). INIT: no one but the hypervisor can send one
  * (every cell's APIC is emulated, MSI and IOAPIC delivery modes are
  * filtered), so one that arrives in guest mode stops the guest rather
- * than resetting the CPU under the hypervisor. WBINVD is not intercepted:
- * it writes back before it invalidates, so no one's data is lost.
+ * than resetting the CPU under the hypervisor. WBINVD is harmless (it
+ * writes back first), but QEMU 7.2's TCG checks the WBINVD intercept for
+ * INVD as well and exits with its code: both are intercepted and both
+ * run as WBINVD (each 2 bytes).
  */
 static void set_intercepts(struct vmcb *vmcb, const struct cell *cell)
 {
@@ -106,7 +108,8 @@ static void set_intercepts(struct vmcb *vmcb, const struct cell *cell)
 		vmcb->intercept_misc1 |= INTERCEPT_RDPMC;
 	vmcb->intercept_misc2 = INTERCEPT_VMRUN | INTERCEPT_VMMCALL |
 		INTERCEPT_VMLOAD | INTERCEPT_VMSAVE | INTERCEPT_STGI |
-		INTERCEPT_CLGI | INTERCEPT_SKINIT | INTERCEPT_XSETBV;
+		INTERCEPT_CLGI | INTERCEPT_SKINIT | INTERCEPT_WBINVD |
+		INTERCEPT_XSETBV;
 	vmcb->iopm_base_pa = cell->arch.iopm_pa;
 	vmcb->msrpm_base_pa = cell->arch.msrpm_pa;
 	vmcb->guest_asid = 1;
@@ -555,8 +558,9 @@ void svm_handle_exit(struct guest_regs *regs)
 		handle_xsetbv(pcpu, regs);
 		break;
 	case EXIT_INVD:
+	case EXIT_WBINVD:
 		x86_emulate_invd(pcpu);
-		vmcb->rip += 2;		/* 0f 08 */
+		vmcb->rip += 2;		/* 0f 08, 0f 09 */
 		break;
 	case EXIT_RDPMC:
 		x86_refuse_rdpmc(pcpu, vmcb->rip);

@@ -26,6 +26,7 @@
 #define INTERCEPT_STGI		(1U << 4)
 #define INTERCEPT_CLGI		(1U << 5)
 #define INTERCEPT_SKINIT	(1U << 6)
+#define INTERCEPT_WBINVD	(1U << 9)
 #define INTERCEPT_XSETBV	(1U << 13)
 
 #define TLB_CONTROL_FLUSH_ALL	1
@@ -46,6 +47,7 @@
 #define EXIT_STGI		0x84
 #define EXIT_CLGI		0x85
 #define EXIT_SKINIT		0x86
+#define EXIT_WBINVD		0x89
 #define EXIT_XSETBV		0x8d
 #define EXIT_NPF		0x400
 #define EXIT_INVALID		(-1ULL)
