@@ -29,6 +29,7 @@ arch-objs := \
 	arch/x86/insn_decode.o \
 	arch/x86/guest_walk.o \
 	arch/x86/pci.o \
+	arch/x86/pci_filter.o \
 	arch/x86/ioapic.o
 
 # Linked in the top 2 GiB (asm/layout.h). No FP/SIMD: guest FP state is
