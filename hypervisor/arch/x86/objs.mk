@@ -13,6 +13,7 @@ arch-objs := \
 	arch/x86/vendor.o \
 	arch/x86/cpuid.o \
 	arch/x86/msr_bitmap.o \
+	arch/x86/msr_policy.o \
 	arch/x86/xcr0.o \
 	arch/x86/intercepts.o \
 	arch/x86/svm.o \

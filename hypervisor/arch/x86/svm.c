@@ -461,6 +461,10 @@ static void handle_msr(struct per_cpu *pcpu, struct guest_regs *regs)
 		vmcb->rip += 2;
 		return;
 	}
+	if (write && x86_root_msr_guard(pcpu, msr, val) > 0) {
+		vmcb->rip += 2;
+		return;
+	}
 	if (ratelimit_ok(&pcpu->arch.msr_refusals, 8))
 		printk("cell \"%s\" CPU %u: %s of MSR 0x%x at rip 0x%llx refused (#GP)\n",
 		       pcpu->cell->name, pcpu->cpu_id,

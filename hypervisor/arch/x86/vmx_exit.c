@@ -147,6 +147,10 @@ static void handle_msr(struct per_cpu *pcpu, struct guest_regs *regs,
 		skip(pcpu);
 		return;
 	}
+	if (write && x86_root_msr_guard(pcpu, msr, val) > 0) {
+		skip(pcpu);
+		return;
+	}
 	refuse_msr(pcpu, msr, write);
 }
 
