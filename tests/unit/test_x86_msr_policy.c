@@ -49,8 +49,13 @@ TEST(msr_policy_mtrr_disable_step)
 		 X86_MSR_SKIP);
 	CHECK_EQ(x86_root_msr_write(MSR_MTRR_DEF_TYPE, 0xc06, 0x806),
 		 X86_MSR_SKIP);
-	/* A different default type, or enabling what was off: refused. */
+	/* Linux clears the default type with them (0xcff). */
 	CHECK_EQ(x86_root_msr_write(MSR_MTRR_DEF_TYPE, 0xc06, 0x000),
+		 X86_MSR_SKIP);
+	/* A different default type, or enabling what was off: refused. */
+	CHECK_EQ(x86_root_msr_write(MSR_MTRR_DEF_TYPE, 0xc06, 0xc00),
+		 X86_MSR_REFUSE);
+	CHECK_EQ(x86_root_msr_write(MSR_MTRR_DEF_TYPE, 0xc06, 0x001),
 		 X86_MSR_REFUSE);
 	CHECK_EQ(x86_root_msr_write(MSR_MTRR_DEF_TYPE, 0x806, 0xc06),
 		 X86_MSR_REFUSE);

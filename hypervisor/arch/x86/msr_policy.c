@@ -11,7 +11,8 @@
  *   that CPU, hypervisor and other cells included; a type that differs
  *   from other CPUs' (aliasing, SDM 11.12.4) breaks coherence of memory
  *   the hypervisor shares between CPUs. Linux's MTRR update protocol
- *   disables MTRRs (MTRRdefType without E/FE) around re-writing them:
+ *   disables MTRRs (MTRRdefType without E/FE, and Linux's without the
+ *   default type) around re-writing them:
  *   that step is accepted as a no-op, the MTRRs staying as they are.
  * - SYSCFG, HWCR, TOP_MEM, TOP_MEM2 (AMD): where DRAM ends, how the
  *   MTRRs apply to it, SMM lock, memory encryption; SMM_ADDR/SMM_MASK:
@@ -92,9 +93,13 @@ enum x86_msr_verdict x86_root_msr_write(uint32_t msr, uint64_t cur,
 		return X86_MSR_REFUSE;
 	if (val == cur)
 		return X86_MSR_SKIP;
-	/* Only E/FE cleared: the update protocol's disable step. */
+	/*
+	 * E/FE cleared, the default type too or not: the update protocol's
+	 * disable step (Linux clears the type with them).
+	 */
 	if (msr == MSR_MTRR_DEF_TYPE &&
-	    (val & ~MTRR_DEF_ENABLE) == (cur & ~MTRR_DEF_ENABLE) &&
+	    ((val & ~MTRR_DEF_ENABLE) == (cur & ~MTRR_DEF_ENABLE) ||
+	     val == (cur & ~(MTRR_DEF_ENABLE | MTRR_DEF_TYPE_MASK))) &&
 	    !(val & ~cur & MTRR_DEF_ENABLE))
 		return X86_MSR_SKIP;
 	if (msr == MSR_DS_AREA && val == 0)
