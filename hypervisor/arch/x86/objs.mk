@@ -17,6 +17,7 @@ arch-objs := \
 	arch/x86/xcr0.o \
 	arch/x86/intercepts.o \
 	arch/x86/svm.o \
+	arch/x86/svm_vmcb.o \
 	arch/x86/vmx.o \
 	arch/x86/vmx_vcpu.o \
 	arch/x86/vmx_exit.o \

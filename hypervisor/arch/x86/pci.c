@@ -30,7 +30,10 @@
  * software doing one expects.
  *
  * A device the accessing cell does not own reads all-ones and ignores
- * writes, which is what software sees of an empty slot. The ownership
+ * writes, which is what software sees of an empty slot. A non-root cell's
+ * writes to its own devices pass pci_filter.c, which may clear bus
+ * mastering or drop the write (BARs, bridge buses, MSI, extended space);
+ * what it checks against is recorded when the cell gets the device. The ownership
  * check and the hardware access happen together under pci_lock, so a
  * device cannot change hands between the two.
  */

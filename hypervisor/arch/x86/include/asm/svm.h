@@ -148,6 +148,19 @@ struct per_cpu;
 struct guest_regs;
 
 /* entry.S: runs the guest of regs' VMCB forever. */
+/* The VMCB attribute bits svm.c looks at (the format: svm_vmcb.c). */
+#define SEG_ATTR_L		0x0200
+#define SEG_ATTR_DB		0x0400
+
+struct cell;
+struct per_cpu;
+
+/* svm_vmcb.c */
+struct vmcb *svm_vmcb(struct per_cpu *pcpu);
+void svm_set_intercepts(struct vmcb *vmcb, const struct cell *cell);
+void svm_vmcb_init_root(struct per_cpu *pcpu);
+void svm_vmcb_reset(struct per_cpu *pcpu, uint64_t entry);
+
 void __noreturn svm_run_loop(struct guest_regs *regs);
 /* Called by svm_run_loop after each #VMEXIT. */
 void svm_handle_exit(struct guest_regs *regs);
