@@ -237,6 +237,7 @@ static unsigned int vmx_exit_insn_len(struct per_cpu *pcpu)
 	case VMX_EXIT_RDMSR:
 	case VMX_EXIT_WRMSR:
 	case VMX_EXIT_XSETBV:
+	case VMX_EXIT_INVD:
 		return vmread(VMCS_EXIT_INSN_LEN);
 	default:
 		return 0;
