@@ -32,6 +32,7 @@ static const struct {
 	struct jh_memory_region mem_regions[10];
 	struct jh_irqchip irqchips[1];
 	struct jh_pio_region pio_regions[2];
+	struct jh_pci_device pci_devices[1];
 } JH_PACKED config CONFIG_OBJECT = {
 	.sys = {
 		.signature = JH_SYSTEM_SIGNATURE,
@@ -63,6 +64,7 @@ static const struct {
 			.num_memory_regions = ARRAY_ITEMS(config.mem_regions),
 			.num_irqchips = ARRAY_ITEMS(config.irqchips),
 			.num_pio_regions = ARRAY_ITEMS(config.pio_regions),
+			.num_pci_devices = ARRAY_ITEMS(config.pci_devices),
 		},
 	},
 
@@ -161,5 +163,14 @@ static const struct {
 	.pio_regions = {
 		{ .base = 0x0000, .length = 0x8000 },
 		{ .base = 0x8000, .length = 0x8000 },
+	},
+
+	/*
+	 * The root cell owns every device anyway; cells may only take the
+	 * ones listed here. 00:05.0: QEMU's edu (-device edu,addr=5), which
+	 * the PCI attacks give to attack-pci.cell.
+	 */
+	.pci_devices = {
+		{ .type = JH_PCI_TYPE_DEVICE, .domain = 0, .bdf = 0x0028 },
 	},
 };

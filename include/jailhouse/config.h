@@ -116,9 +116,22 @@ struct jh_pio_region {
 #define JH_PCI_TYPE_DEVICE	1
 #define JH_PCI_TYPE_BRIDGE	2
 
+/*
+ * jh_pci_device.flags. JH_PCI_DMA_UNCONFINED: the config's author accepts
+ * that the device's DMA (and so its MSIs) reaches all of memory, as no
+ * IOMMU confines it yet. Without it, the hypervisor keeps the device's
+ * bus mastering off while a non-root cell owns it. `config check` warns
+ * about every device that has it.
+ */
+#define JH_PCI_DMA_UNCONFINED	0x01
+#define JH_PCI_VALID_FLAGS	0x01
+
 struct jh_pci_device {
 	uint8_t type;
-	uint8_t reserved0;
+	union {
+		uint8_t flags;		/* JH_PCI_* */
+		uint8_t reserved0;	/* its old name */
+	};
 	uint16_t domain;
 	uint16_t bdf;		/* bus << 8 | device << 3 | function */
 	uint16_t reserved1;

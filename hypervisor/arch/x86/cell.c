@@ -15,8 +15,9 @@
  *   or VMX from the hypervisor (EFER writes are emulated; VM_HSAVE_PA and
  *   VM_CR writes, IA32_FEATURE_CONTROL writes and the VMX capability
  *   MSRs refused), writes of IA32_APIC_BASE (only rewriting its value is
- *   allowed) and the x2APIC range (no x2APIC: the APIC is emulated in
- *   xAPIC mode);
+ *   allowed), the x2APIC range (no x2APIC: the APIC is emulated in
+ *   xAPIC mode) and writes of the MSRs msr_policy.c guards (MTRRs,
+ *   memory map, SMM, microcode, DS area: the values stay as at enable);
  * - a non-root cell reaches only what a bare-metal program in long mode
  *   needs and that touches nothing outside its CPU: TSC (read), PAT,
  *   EFER (read; writes emulated), FS/GS base, KERNEL_GS_BASE, the
@@ -35,12 +36,16 @@
 #include <hv/setup.h>
 #include <hv/string.h>
 #include <asm/ioapic.h>
+#include <asm/io.h>
 #include <asm/msr.h>
+#include <asm/msr_policy.h>
 #include <asm/pci.h>
 #include <asm/vendor.h>
 
 #define PCI_PORT_FIRST		0xcf8
 #define PCI_PORT_LAST		0xcff
+#define CPUID1_EDX_MTRR		(1U << 12)
+#define CPUID1_EDX_DS		(1U << 21)
 
 enum msr_access { MSR_READ = 1, MSR_WRITE = 2, MSR_RW = 3 };
 
@@ -88,9 +93,39 @@ static void iopm_set_regions(uint8_t *iopm, const struct jh_cell_desc *desc,
 		iopm_set(iopm, pio[n].base, pio[n].length, trap);
 }
 
+/* Is a guarded MSR (msr_policy.c) there on this CPU to be trapped? */
+static bool msr_present(uint32_t msr)
+{
+	uint32_t a, b, c, d;
+	uint64_t cap;
+
+	cpuid(1, 0, &a, &b, &c, &d);
+	if (msr == MSR_DS_AREA)
+		return d & CPUID1_EDX_DS;
+	if (msr < MSR_MTRR_PHYS_BASE0 || msr > MSR_MTRR_DEF_TYPE)
+		return true;
+	if (!(d & CPUID1_EDX_MTRR))
+		return false;
+	cap = rdmsr(MSR_MTRR_CAP);
+	if (msr == MSR_MTRR_DEF_TYPE)
+		return true;
+	if (msr <= MSR_MTRR_PHYS_LAST)
+		return (msr - MSR_MTRR_PHYS_BASE0) / 2 < MTRR_CAP_VCNT(cap);
+	/* The fixed-range MTRRs; the ranges hold nothing else here. */
+	return cap & MTRR_CAP_FIX;
+}
+
 static void root_msr_policy(struct cell *cell)
 {
+	const struct x86_msr_range *r;
+	unsigned int n, num;
 	uint32_t msr;
+
+	num = x86_root_guarded_msrs(x86_vendor->msr_format, &r);
+	for (n = 0; n < num; n++)
+		for (msr = r[n].first; msr <= r[n].last; msr++)
+			if (msr_present(msr))
+				msrpm_set(cell, msr, MSR_WRITE, true);
 
 	msrpm_set(cell, MSR_EFER, MSR_WRITE, true);
 	msrpm_set(cell, MSR_VM_HSAVE_PA, MSR_WRITE, true);

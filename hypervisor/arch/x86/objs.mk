@@ -14,7 +14,11 @@ arch-objs := \
 	arch/x86/cpu_scrub.o \
 	arch/x86/cpuid.o \
 	arch/x86/msr_bitmap.o \
+	arch/x86/msr_policy.o \
+	arch/x86/xcr0.o \
+	arch/x86/intercepts.o \
 	arch/x86/svm.o \
+	arch/x86/svm_vmcb.o \
 	arch/x86/vmx.o \
 	arch/x86/vmx_vcpu.o \
 	arch/x86/vmx_exit.o \
@@ -28,6 +32,7 @@ arch-objs := \
 	arch/x86/insn_decode.o \
 	arch/x86/guest_walk.o \
 	arch/x86/pci.o \
+	arch/x86/pci_filter.o \
 	arch/x86/ioapic.o
 
 # Linked in the top 2 GiB (asm/layout.h). No FP/SIMD: guest FP state is

@@ -30,7 +30,10 @@
  * software doing one expects.
  *
  * A device the accessing cell does not own reads all-ones and ignores
- * writes, which is what software sees of an empty slot. The ownership
+ * writes, which is what software sees of an empty slot. A non-root cell's
+ * writes to its own devices pass pci_filter.c, which may clear bus
+ * mastering or drop the write (BARs, bridge buses, MSI, extended space);
+ * what it checks against is recorded when the cell gets the device. The ownership
  * check and the hardware access happen together under pci_lock, so a
  * device cannot change hands between the two.
  */
@@ -42,8 +45,10 @@
 #include <hv/printk.h>
 #include <hv/setup.h>
 #include <hv/spinlock.h>
+#include <asm/apic.h>
 #include <asm/io.h>
 #include <asm/pci.h>
+#include <asm/pci_filter.h>
 
 #define PORT_ADDRESS		0xcf8
 #define PORT_DATA		0xcfc
@@ -53,6 +58,8 @@
 #define ADDR_HW_MASK		0x8ffffffcU
 #define ADDR_BDF(a)		((uint16_t)((a) >> 8))
 #define ADDR_REG(a)		((a) & 0xfcU)
+/* With AMD's extended register number, bits 27:24 (for the filter). */
+#define ADDR_FULL_REG(a)	((((a) >> 16) & 0xf00U) | ADDR_REG(a))
 
 #define ECAM_BUS_SIZE		(1ULL << 20)
 #define ECAM_FN_SHIFT		12
@@ -66,10 +73,17 @@
 
 #define NUM_BDF			0x10000
 
-/* The devices a non-root cell owns; index: cell id. */
+#define PCI_HEADER_TYPE	0x0e
+#define PCI_STATUS_CAPS	(1U << 20)	/* in the command/status dword */
+#define PCI_CAP_PTR	0x34
+#define PCI_CAP_ID_MSI	0x05
+#define MSI_64BIT	(1U << 23)	/* in the capability's first dword */
+#define MAX_CAPS	48		/* (256 - 64) / 4: a loop bound */
+
+/* The devices a non-root cell owns, as it got them; index: cell id. */
 struct cell_devices {
 	unsigned int num;
-	uint16_t bdf[JH_MAX_PCI_DEVICES];
+	struct pci_filter_dev dev[JH_MAX_PCI_DEVICES];
 };
 
 static DEFINE_SPINLOCK(pci_lock);
@@ -78,6 +92,7 @@ static uint64_t ecam_size;
 static uint64_t taken[BITMAP_WORDS(NUM_BDF)];	/* owned by a non-root cell */
 static struct cell_devices devices[HV_MAX_CELLS];
 static uint32_t cf8_shadow[HV_MAX_CPUS];
+static struct ratelimit filter_refusals;	/* under pci_lock */
 
 static uint32_t hw_port_in(uint16_t port, unsigned int size)
 {
@@ -122,7 +137,7 @@ bool pci_cell_owns(const struct cell *cell, uint16_t bdf)
 		return false;
 	devs = &devices[cell->id];
 	for (n = 0; n < devs->num && n < JH_MAX_PCI_DEVICES; n++)
-		if (devs->bdf[n] == bdf)
+		if (devs->dev[n].bdf == bdf)
 			return true;
 	return false;
 }
@@ -207,6 +222,91 @@ static void quiesce(uint16_t bdf)
 		cfg_write(bdf, PCI_COMMAND, 2, cmd & ~PCI_CMD_DECODE);
 }
 
+static uint32_t filter_read(const struct pci_filter_dev *dev, unsigned int reg)
+{
+	return cfg_read(dev->bdf, reg, 4);
+}
+
+/* Physical destination: the one CPU must be the cell's. */
+static bool filter_apic_id_ok(const void *cell, unsigned int apic_id)
+{
+	return apic_dest_in_cell(cell, apic_id, false);
+}
+
+static const struct pci_filter_ops filter_ops = {
+	.read = filter_read,
+	.apic_id_ok = filter_apic_id_ok,
+};
+
+/* The MSI capability, through a bounded walk of the list. Lock held. */
+static void find_msi(struct pci_filter_dev *dev)
+{
+	unsigned int n, pos;
+	uint32_t cap;
+
+	if (!(cfg_read(dev->bdf, PCI_COMMAND, 4) & PCI_STATUS_CAPS))
+		return;
+	pos = cfg_read(dev->bdf, PCI_CAP_PTR, 1) & 0xfc;
+	for (n = 0; n < MAX_CAPS && pos >= 0x40; n++) {
+		cap = cfg_read(dev->bdf, pos, 4);
+		if ((cap & 0xff) == PCI_CAP_ID_MSI) {
+			dev->msi_cap = (uint8_t)pos;
+			dev->msi_64bit = cap & MSI_64BIT;
+			return;
+		}
+		pos = (cap >> 8) & 0xfc;
+	}
+}
+
+/* What the filter keeps of a device the cell gets (decoding off). */
+static void record_device(struct pci_filter_dev *dev,
+			  const struct jh_pci_device *cfg)
+{
+	unsigned int n;
+
+	*dev = (struct pci_filter_dev) {
+		.bdf = cfg->bdf,
+		.dma_ok = cfg->flags & JH_PCI_DMA_UNCONFINED,
+	};
+	if (cfg_read(dev->bdf, PCI_VENDOR_ID, 2) == 0xffff)
+		return;
+	dev->header_type = cfg_read(dev->bdf, PCI_HEADER_TYPE, 1) & 0x7f;
+	for (n = 0; n < PCI_FILTER_BARS; n++)
+		dev->bar[n] = cfg_read(dev->bdf, 0x10 + 4 * n, 4);
+	dev->rom = cfg_read(dev->bdf, dev->header_type == 1 ? 0x38 : 0x30,
+			    4);
+	find_msi(dev);
+}
+
+/*
+ * A non-root cell's write to its own device, lock held: the filter
+ * (pci_filter.c) may change the value or drop the write.
+ */
+static bool write_allowed(struct cell *cell, uint16_t bdf, unsigned int reg,
+			  unsigned int size, uint32_t *value)
+{
+	const struct cell_devices *devs;
+	const char *why = "";
+	unsigned int n;
+
+	if (cell == &root_cell)
+		return true;
+	devs = &devices[cell->id];
+	for (n = 0; n < devs->num && n < JH_MAX_PCI_DEVICES; n++) {
+		if (devs->dev[n].bdf != bdf)
+			continue;
+		if (pci_filter_write(&filter_ops, cell, &devs->dev[n], reg,
+				     size, value, &why))
+			return true;
+		if (ratelimit_ok(&filter_refusals, 8))
+			printk("cell \"%s\": config write of %02x:%02x.%x reg 0x%x = 0x%x dropped: %s\n",
+			       cell->name, bdf >> 8, (bdf >> 3) & 0x1f,
+			       bdf & 7, reg, *value, why);
+		return false;
+	}
+	return false;
+}
+
 /* The cell's CPUs start with a clear address register, either way. */
 static void reset_shadows(const struct cell *cell)
 {
@@ -246,8 +346,8 @@ void pci_cell_assign(struct cell *cell)
 			continue;
 		}
 		bitmap_set(taken, dev[n].bdf);
-		devs->bdf[devs->num++] = dev[n].bdf;
 		quiesce(dev[n].bdf);
+		record_device(&devs->dev[devs->num++], &dev[n]);
 	}
 	reset_shadows(cell);
 	spin_unlock(&pci_lock);
@@ -264,8 +364,8 @@ void pci_cell_release(struct cell *cell)
 
 	spin_lock(&pci_lock);
 	for (n = 0; n < devs->num && n < JH_MAX_PCI_DEVICES; n++) {
-		quiesce(devs->bdf[n]);
-		bitmap_clear(taken, devs->bdf[n]);
+		quiesce(devs->dev[n].bdf);
+		bitmap_clear(taken, devs->dev[n].bdf);
 	}
 	devs->num = 0;
 	reset_shadows(cell);
@@ -281,10 +381,12 @@ static void data_access(struct cell *cell, uint32_t addr, unsigned int n,
 	if (n + size <= 4 && (addr & ADDR_ENABLE)) {
 		spin_lock(&pci_lock);
 		if (pci_cell_owns(cell, ADDR_BDF(addr))) {
-			if (is_write)
-				cf8_write(addr, n, size, *value);
-			else
+			if (!is_write)
 				*value = cf8_read(addr, n, size);
+			else if (write_allowed(cell, ADDR_BDF(addr),
+					       ADDR_FULL_REG(addr) + n, size,
+					       value))
+				cf8_write(addr, n, size, *value);
 			done = true;
 		}
 		spin_unlock(&pci_lock);
@@ -323,6 +425,16 @@ bool pci_pio_access(struct per_cpu *pcpu, uint16_t port, unsigned int size,
 	return true;
 }
 
+static void ecam_filtered_write(struct cell *cell, uint64_t off,
+				unsigned int size, uint32_t value)
+{
+	uint16_t bdf = (uint16_t)(off >> ECAM_FN_SHIFT);
+
+	if (write_allowed(cell, bdf, off & ((1U << ECAM_FN_SHIFT) - 1), size,
+			  &value))
+		ecam_write(off, size, value);
+}
+
 static enum mmio_result ecam_access(struct per_cpu *pcpu, void *arg,
 				    struct mmio_access *acc)
 {
@@ -346,12 +458,11 @@ static enum mmio_result ecam_access(struct per_cpu *pcpu, void *arg,
 		else
 			acc->value = ecam_read(off, size);
 	} else if (owned) {
-		if (size == 8) {
-			ecam_write(off, 4, (uint32_t)acc->value);
-			ecam_write(off + 4, 4, (uint32_t)(acc->value >> 32));
-		} else {
-			ecam_write(off, size, (uint32_t)acc->value);
-		}
+		ecam_filtered_write(pcpu->cell, off, size == 8 ? 4 : size,
+				    (uint32_t)acc->value);
+		if (size == 8)
+			ecam_filtered_write(pcpu->cell, off + 4, 4,
+					    (uint32_t)(acc->value >> 32));
 	}
 	spin_unlock(&pci_lock);
 	return MMIO_HANDLED;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * SVM: turning it on, the root cell's VMCB built from the state Linux had
- * at entry, and the #VMEXIT handlers.
+ * SVM: turning it on and off, and the #VMEXIT handlers (the VMCB's
+ * contents: svm_vmcb.c).
  *
  * The CPU model has no NRIP save and no decode assists, so the handlers
  * advance RIP by the known length of the few instructions they intercept
@@ -29,6 +29,7 @@
 #include <asm/svm.h>
 #include <asm/vcpu.h>
 #include <asm/vendor.h>
+#include <asm/xcr0.h>
 
 #define CPUID81_ECX_SVM		(1U << 2)
 #define CPUID8A_EDX_NPT		(1U << 0)
@@ -37,148 +38,12 @@
 #define HV_SIG_ECX		0x73756f68	/* "hous" */
 #define HV_SIG_EDX		0x4d565365	/* "eSVM" */
 
-/* VMCB attribute format: type, S, DPL, P in bits 0-7; L 9, D/B 10, G 11. */
-#define SEG_ATTR_CODE64		0x0a9b	/* P, S, code RX accessed, L, G */
-#define SEG_ATTR_DATA		0x0c93	/* P, S, data RW accessed, D/B, G */
-#define SEG_ATTR_REAL_CODE	0x009b
-#define SEG_ATTR_REAL_DATA	0x0093
-#define SEG_ATTR_LDT		0x0082
-#define SEG_ATTR_TSS16_BUSY	0x0083
-#define SEG_ATTR_L		0x0200
-#define SEG_ATTR_DB		0x0400
 #define CR0_PE			(1ULL << 0)
-#define CR0_ET			(1ULL << 4)
+#define CR4_OSXSAVE		(1ULL << 18)
 
 static struct vmcb *vmcb_of(struct per_cpu *pcpu)
 {
-	return (struct vmcb *)pcpu->arch.vmcb;
-}
-
-static void set_seg(struct vmcb_seg *seg, uint16_t sel, uint16_t attrib)
-{
-	seg->selector = sel;
-	seg->attrib = sel ? attrib | ((sel & 3) << 5) : 0;
-	seg->limit = sel ? 0xffffffff : 0;
-	seg->base = 0;
-}
-
-static void set_table(struct vmcb_seg *seg, const uint8_t *desc)
-{
-	uint16_t limit;
-	uint64_t base;
-
-	memcpy(&limit, desc, sizeof(limit));
-	memcpy(&base, desc + 2, sizeof(base));
-	seg->limit = limit;
-	seg->base = base;
-}
-
-static uint16_t read_sel(int which)
-{
-	uint16_t sel = 0;
-
-	switch (which) {
-	case 0: asm volatile("mov %%cs, %0" : "=r" (sel)); break;
-	case 1: asm volatile("mov %%ss, %0" : "=r" (sel)); break;
-	case 2: asm volatile("mov %%ds, %0" : "=r" (sel)); break;
-	case 3: asm volatile("mov %%es, %0" : "=r" (sel)); break;
-	}
-	return sel;
-}
-
-static void set_intercepts(struct vmcb *vmcb, const struct cell *cell)
-{
-	vmcb->intercept_exceptions = 1U << VECTOR_MC;
-	vmcb->intercept_misc1 = INTERCEPT_NMI | INTERCEPT_CPUID |
-		INTERCEPT_IOIO | INTERCEPT_MSR | INTERCEPT_SHUTDOWN;
-	vmcb->intercept_misc2 = INTERCEPT_VMRUN | INTERCEPT_VMMCALL |
-		INTERCEPT_VMLOAD | INTERCEPT_VMSAVE | INTERCEPT_STGI |
-		INTERCEPT_CLGI | INTERCEPT_SKINIT;
-	vmcb->iopm_base_pa = cell->arch.iopm_pa;
-	vmcb->msrpm_base_pa = cell->arch.msrpm_pa;
-	vmcb->guest_asid = 1;
-	vmcb->np_enable = 1;
-	vmcb->n_cr3 = cell->guest_pt.root_phys;
-}
-
-/* Linux exactly as it was when it called the trampoline. */
-static void vmcb_init_root(struct per_cpu *pcpu)
-{
-	struct per_cpu_arch *arch = &pcpu->arch;
-	struct vmcb *vmcb = vmcb_of(pcpu);
-	paddr_t pa = hv_virt2phys(vmcb);
-
-	set_intercepts(vmcb, &root_cell);
-	arch->flush_tlb = true;
-
-	set_seg(&vmcb->cs, read_sel(0), SEG_ATTR_CODE64);
-	set_seg(&vmcb->ss, read_sel(1), SEG_ATTR_DATA);
-	set_seg(&vmcb->ds, read_sel(2), SEG_ATTR_DATA);
-	set_seg(&vmcb->es, read_sel(3), SEG_ATTR_DATA);
-	set_table(&vmcb->gdtr, arch->linux_gdtr);
-	set_table(&vmcb->idtr, arch->linux_idtr);
-	vmcb->cpl = 0;
-	vmcb->efer = arch->linux_efer | EFER_SVME;
-	vmcb->cr0 = read_cr(0);
-	vmcb->cr2 = read_cr(2);
-	vmcb->cr3 = arch->linux_cr3;
-	vmcb->cr4 = arch->linux_cr4;
-	vmcb->dr6 = 0xffff0ff0;
-	vmcb->dr7 = 0x400;
-	vmcb->rflags = 0x2;	/* IF off; the trampoline pops the rest */
-	vmcb->rip = arch->linux_rip;
-	vmcb->rsp = arch->linux_rsp;
-	vmcb->rax = 0;
-	vmcb->g_pat = rdmsr(MSR_PAT);
-
-	/* FS, GS, TR, LDTR and the syscall MSRs are still Linux's. */
-	asm volatile("vmsave %0" : : "a" (pa) : "memory");
-
-	arch->regs = (struct guest_regs *)((uint8_t *)pcpu + PERCPU_SIZE -
-					   GUEST_REGS_SIZE);
-	memset(arch->regs, 0, sizeof(*arch->regs));
-	arch->regs->vmcb_pa = pa;
-}
-
-static void set_real_seg(struct vmcb_seg *seg, uint16_t sel, uint16_t attrib)
-{
-	seg->selector = sel;
-	seg->attrib = attrib;
-	seg->limit = 0xffff;
-	seg->base = (uint64_t)sel << 4;
-}
-
-/*
- * The state a CPU has after INIT and SIPI (or the cell's reset address):
- * real mode, paging off, CS:IP = entry (CS base entry & ~0xf, so that a
- * SIPI vector's page gives CS = vector << 8, IP = 0, as on hardware).
- */
-static void vmcb_reset_real_mode(struct per_cpu *pcpu, uint64_t entry)
-{
-	struct vmcb *vmcb = vmcb_of(pcpu);
-
-	memset(&vmcb->es, 0, sizeof(*vmcb) - 0x400);
-	set_real_seg(&vmcb->cs, (entry >> 4) & 0xffff, SEG_ATTR_REAL_CODE);
-	set_real_seg(&vmcb->ds, 0, SEG_ATTR_REAL_DATA);
-	set_real_seg(&vmcb->es, 0, SEG_ATTR_REAL_DATA);
-	set_real_seg(&vmcb->ss, 0, SEG_ATTR_REAL_DATA);
-	set_real_seg(&vmcb->fs, 0, SEG_ATTR_REAL_DATA);
-	set_real_seg(&vmcb->gs, 0, SEG_ATTR_REAL_DATA);
-	set_real_seg(&vmcb->ldtr, 0, SEG_ATTR_LDT);
-	set_real_seg(&vmcb->tr, 0, SEG_ATTR_TSS16_BUSY);
-	vmcb->gdtr.limit = 0xffff;
-	vmcb->idtr.limit = 0xffff;
-	vmcb->rip = entry & 0xf;
-	vmcb->rflags = 0x2;
-	vmcb->cr0 = CR0_ET;
-	vmcb->efer = EFER_SVME;
-	vmcb->dr6 = 0xffff0ff0;
-	vmcb->dr7 = 0x400;
-	vmcb->g_pat = 0x0007040600070406ULL;
-	vmcb->eventinj = 0;
-	vmcb->interrupt_shadow = 0;
-	memset(pcpu->arch.regs, 0, sizeof(*pcpu->arch.regs));
-	pcpu->arch.regs->vmcb_pa = hv_virt2phys(vmcb);
+	return svm_vmcb(pcpu);
 }
 
 static int svm_check(void)
@@ -211,7 +76,7 @@ static int svm_cpu_init(struct per_cpu *pcpu)
 	wrmsr(MSR_EFER, arch->linux_efer | EFER_SVME);
 	wrmsr(MSR_VM_HSAVE_PA, hv_virt2phys(arch->host_save));
 	apic_cpu_init(pcpu);
-	vmcb_init_root(pcpu);
+	svm_vmcb_init_root(pcpu);
 	return 0;
 }
 
@@ -258,6 +123,7 @@ static const char *exit_name(uint64_t code)
 	switch (code) {
 	case EXIT_EXCP_BASE + VECTOR_MC: return "machine check";
 	case EXIT_NMI: return "NMI";
+	case EXIT_INIT: return "INIT";
 	case EXIT_CPUID: return "CPUID";
 	case EXIT_IOIO: return "IOIO";
 	case EXIT_MSR: return "MSR";
@@ -391,6 +257,24 @@ static void handle_cpuid(struct per_cpu *pcpu, struct guest_regs *regs)
 	vmcb->rip += 2;
 }
 
+/* XSETBV, 3 bytes (0f 01 d1); the checks are shared with VMX. */
+static void handle_xsetbv(struct per_cpu *pcpu, struct guest_regs *regs)
+{
+	struct vmcb *vmcb = vmcb_of(pcpu);
+	uint64_t val = (vmcb->rax & 0xffffffff) | (regs->rdx << 32);
+
+	if (!(vmcb->cr4 & CR4_OSXSAVE) || vmcb->cpl != 0) {
+		inject(vmcb, vmcb->cpl ? VECTOR_GP : VECTOR_UD,
+		       vmcb->cpl != 0);
+		return;
+	}
+	if (!x86_guest_xsetbv(pcpu, (uint32_t)regs->rcx, val)) {
+		inject(vmcb, VECTOR_GP, true);
+		return;
+	}
+	vmcb->rip += 3;
+}
+
 static void handle_vmmcall(struct per_cpu *pcpu, struct guest_regs *regs)
 {
 	struct vmcb *vmcb = vmcb_of(pcpu);
@@ -423,6 +307,10 @@ static void handle_msr(struct per_cpu *pcpu, struct guest_regs *regs)
 	if (write && msr == MSR_APIC_BASE &&
 	    !((val ^ rdmsr(MSR_APIC_BASE)) & ~APIC_BASE_BSP_FLAG)) {
 		/* Rewriting what is there (Linux does at CPU bring-up). */
+		vmcb->rip += 2;
+		return;
+	}
+	if (write && x86_root_msr_guard(pcpu, msr, val) > 0) {
 		vmcb->rip += 2;
 		return;
 	}
@@ -519,6 +407,22 @@ void svm_handle_exit(struct guest_regs *regs)
 	case EXIT_MSR:
 		handle_msr(pcpu, regs);
 		break;
+	case EXIT_XSETBV:
+		handle_xsetbv(pcpu, regs);
+		break;
+	case EXIT_INVD:
+	case EXIT_WBINVD:
+		x86_emulate_invd(pcpu);
+		vmcb->rip += 2;		/* 0f 08, 0f 09 */
+		break;
+	case EXIT_RDPMC:
+		x86_refuse_rdpmc(pcpu, vmcb->rip);
+		inject(vmcb, VECTOR_GP, true);
+		break;
+	case EXIT_INIT:
+		trap_report(pcpu, "INIT in guest mode, not sent by the hypervisor");
+		vcpu_stop_guest(pcpu, "INIT signal");
+		break;
 	case EXIT_VMRUN:
 	case EXIT_VMLOAD:
 	case EXIT_VMSAVE:
@@ -562,12 +466,12 @@ void svm_handle_exit(struct guest_regs *regs)
 
 static void svm_reset(struct per_cpu *pcpu, uint64_t entry)
 {
-	vmcb_reset_real_mode(pcpu, entry);
+	svm_vmcb_reset(pcpu, entry);
 }
 
 static void svm_enter_cell(struct per_cpu *pcpu)
 {
-	set_intercepts(vmcb_of(pcpu), pcpu->cell);
+	svm_set_intercepts(vmcb_of(pcpu), pcpu->cell);
 	pcpu->arch.flush_tlb = true;
 }
 

@@ -34,6 +34,7 @@
 #include <asm/vendor.h>
 #include <asm/vmx.h>
 #include <asm/vmx_cpu.h>
+#include <asm/xcr0.h>
 
 #define VECTOR_UD		6
 #define VECTOR_GP		13
@@ -48,10 +49,6 @@
 #define EFER_SCE		(1ULL << 0)
 #define EFER_NXE		(1ULL << 11)
 #define EFER_WRITABLE		(EFER_SCE | EFER_LME | EFER_LMA | EFER_NXE)
-
-#define XCR0_X87		(1ULL << 0)
-#define XCR0_SSE		(1ULL << 1)
-#define XCR0_AVX		(1ULL << 2)
 
 /* "JailhouseVMX": the hypervisor leaf's signature in ebx, ecx, edx. */
 #define HV_SIG_EBX		0x6c69614a	/* "Jail" */
@@ -147,6 +144,10 @@ static void handle_msr(struct per_cpu *pcpu, struct guest_regs *regs,
 	if (write && msr == MSR_APIC_BASE &&
 	    !((val ^ rdmsr(MSR_APIC_BASE)) & ~APIC_BASE_BSP_FLAG)) {
 		/* Rewriting what is there (Linux does at CPU bring-up). */
+		skip(pcpu);
+		return;
+	}
+	if (write && x86_root_msr_guard(pcpu, msr, val) > 0) {
 		skip(pcpu);
 		return;
 	}
@@ -270,23 +271,23 @@ static bool handle_cr(struct per_cpu *pcpu)
 	return true;
 }
 
-/* XSETBV always exits: XCR0 is the CPU's cell's (the hypervisor has no FP). */
+/*
+ * XSETBV always exits: XCR0 is the CPU's cell's (the hypervisor has no
+ * FP). The CPU checks CPL 0 and CR4.OSXSAVE before the exit; the rest is
+ * the shared check (xsetbv.c).
+ */
 static void handle_xsetbv(struct per_cpu *pcpu, struct guest_regs *regs)
 {
 	uint64_t val = (regs->rax & 0xffffffff) | (regs->rdx << 32);
-	uint32_t a, b, c, d;
-	uint64_t supported;
 
-	cpuid(0xd, 0, &a, &b, &c, &d);
-	supported = a | ((uint64_t)d << 32);
-	if ((uint32_t)regs->rcx != 0 || !(val & XCR0_X87) ||
-	    (val & ~supported) || ((val & XCR0_AVX) && !(val & XCR0_SSE)) ||
-	    !(vmread(VMCS_GUEST_CR4) & CR4_OSXSAVE)) {
+	if (!(vmread(VMCS_GUEST_CR4) & CR4_OSXSAVE)) {
+		vmx_inject(VECTOR_UD, false, 0);
+		return;
+	}
+	if (!x86_guest_xsetbv(pcpu, (uint32_t)regs->rcx, val)) {
 		vmx_inject(VECTOR_GP, true, 0);
 		return;
 	}
-	asm volatile("xsetbv" : : "a" ((uint32_t)val),
-		     "d" ((uint32_t)(val >> 32)), "c" (0));
 	skip(pcpu);
 }
 
@@ -446,6 +447,14 @@ static void handle_exit(struct per_cpu *pcpu, struct guest_regs *regs,
 		break;
 	case VMX_EXIT_XSETBV:
 		handle_xsetbv(pcpu, regs);
+		break;
+	case VMX_EXIT_INVD:
+		x86_emulate_invd(pcpu);
+		skip(pcpu);
+		break;
+	case VMX_EXIT_RDPMC:
+		x86_refuse_rdpmc(pcpu, vmread(VMCS_GUEST_RIP));
+		vmx_inject(VECTOR_GP, true, 0);
 		break;
 	case VMX_EXIT_INVLPG:
 		/* Forced by the CPU; without VPID the entry flushes anyway. */

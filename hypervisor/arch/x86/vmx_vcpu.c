@@ -129,6 +129,15 @@ static void vmx_enter_cell(struct per_cpu *pcpu)
 	vmwrite(VMCS_IO_BITMAP_A, cell->arch.iopm_pa);
 	vmwrite(VMCS_IO_BITMAP_B, cell->arch.iopm_pa + PAGE_SIZE);
 	vmwrite(VMCS_MSR_BITMAP, cell->arch.msrpm_pa);
+	/*
+	 * The performance counters are the root cell's (it programs them
+	 * through MSRs no other cell reaches): RDPMC in another cell would
+	 * read the root's counts. vmx_prepare_entry writes the controls.
+	 */
+	if (cell == &root_cell)
+		pcpu->arch.vmx.proc_controls &= ~PROC_RDPMC_EXIT;
+	else if (rdmsr(MSR_VMX_PROCBASED) >> 32 & PROC_RDPMC_EXIT)
+		pcpu->arch.vmx.proc_controls |= PROC_RDPMC_EXIT;
 	pcpu->arch.flush_tlb = true;
 }
 
@@ -228,6 +237,7 @@ static unsigned int vmx_exit_insn_len(struct per_cpu *pcpu)
 	case VMX_EXIT_RDMSR:
 	case VMX_EXIT_WRMSR:
 	case VMX_EXIT_XSETBV:
+	case VMX_EXIT_INVD:
 		return vmread(VMCS_EXIT_INSN_LEN);
 	default:
 		return 0;

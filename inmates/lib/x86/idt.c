@@ -2,11 +2,13 @@
 /*
  * The IDT: every vector enters through its stub in isr.S and reaches
  * isr_dispatch(). Exceptions cannot be recovered from here, so they are
- * reported (comm region state and console) and the CPU halts; an NMI and
- * every vector from 32 up go to irq_handle().
+ * reported (comm region state and console) and the CPU halts, unless a
+ * FAULT_TRY expects one (fault.h); an NMI and every vector from 32 up go
+ * to irq_handle().
  */
 #include <inmate.h>
 #include <x86.h>
+#include <fault.h>
 
 #define ISR_STUB_SIZE		16	/* as in isr.S */
 #define NUM_VECTORS		256
@@ -97,7 +99,11 @@ exception_report(const struct isr_frame *frame)
 void isr_dispatch(struct isr_frame *frame)
 {
 	if (frame->vector < NUM_EXCEPTIONS &&
-	    frame->vector != IRQ_NMI_VECTOR)
+	    frame->vector != IRQ_NMI_VECTOR) {
+		/* One a FAULT_TRY expects (fault.h) resumes after it. */
+		if (fault_catch(frame->vector, frame->error_code, &frame->rip))
+			return;
 		exception_report(frame);
+	}
 	irq_handle((unsigned int)frame->vector);
 }

@@ -12,6 +12,9 @@
 
 /* Intercept word 3 (offset 0x0c) and word 4 (offset 0x10). */
 #define INTERCEPT_NMI		(1U << 1)
+#define INTERCEPT_INIT		(1U << 3)
+#define INTERCEPT_RDPMC		(1U << 15)
+#define INTERCEPT_INVD		(1U << 22)
 #define INTERCEPT_CPUID		(1U << 18)
 #define INTERCEPT_IOIO		(1U << 27)
 #define INTERCEPT_MSR		(1U << 28)
@@ -23,11 +26,16 @@
 #define INTERCEPT_STGI		(1U << 4)
 #define INTERCEPT_CLGI		(1U << 5)
 #define INTERCEPT_SKINIT	(1U << 6)
+#define INTERCEPT_WBINVD	(1U << 9)
+#define INTERCEPT_XSETBV	(1U << 13)
 
 #define TLB_CONTROL_FLUSH_ALL	1
 
 #define EXIT_EXCP_BASE		0x40	/* + vector */
 #define EXIT_NMI		0x61
+#define EXIT_INIT		0x63
+#define EXIT_RDPMC		0x6f
+#define EXIT_INVD		0x76
 #define EXIT_IOIO		0x7b
 #define EXIT_MSR		0x7c
 #define EXIT_SHUTDOWN		0x7f
@@ -39,6 +47,8 @@
 #define EXIT_STGI		0x84
 #define EXIT_CLGI		0x85
 #define EXIT_SKINIT		0x86
+#define EXIT_WBINVD		0x89
+#define EXIT_XSETBV		0x8d
 #define EXIT_NPF		0x400
 #define EXIT_INVALID		(-1ULL)
 
@@ -138,6 +148,19 @@ struct per_cpu;
 struct guest_regs;
 
 /* entry.S: runs the guest of regs' VMCB forever. */
+/* The VMCB attribute bits svm.c looks at (the format: svm_vmcb.c). */
+#define SEG_ATTR_L		0x0200
+#define SEG_ATTR_DB		0x0400
+
+struct cell;
+struct per_cpu;
+
+/* svm_vmcb.c */
+struct vmcb *svm_vmcb(struct per_cpu *pcpu);
+void svm_set_intercepts(struct vmcb *vmcb, const struct cell *cell);
+void svm_vmcb_init_root(struct per_cpu *pcpu);
+void svm_vmcb_reset(struct per_cpu *pcpu, uint64_t entry);
+
 void __noreturn svm_run_loop(struct guest_regs *regs);
 /* Called by svm_run_loop after each #VMEXIT. */
 void svm_handle_exit(struct guest_regs *regs);

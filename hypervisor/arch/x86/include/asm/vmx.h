@@ -56,6 +56,7 @@
 /* Primary processor-based controls. */
 #define PROC_HLT_EXIT			(1U << 7)
 #define PROC_INVLPG_EXIT		(1U << 9)
+#define PROC_RDPMC_EXIT			(1U << 11)
 #define PROC_CR3_LOAD_EXIT		(1U << 15)
 #define PROC_CR3_STORE_EXIT		(1U << 16)
 #define PROC_CR8_LOAD_EXIT		(1U << 19)
@@ -217,6 +218,8 @@ enum vmx_seg { SEG_ES, SEG_CS, SEG_SS, SEG_DS, SEG_FS, SEG_GS, SEG_LDTR,
 #define VMX_EXIT_VMCLEAR		19
 #define VMX_EXIT_VMXON			27
 #define VMX_EXIT_CR_ACCESS		28
+#define VMX_EXIT_INVD			13
+#define VMX_EXIT_RDPMC			15
 #define VMX_EXIT_IO			30
 #define VMX_EXIT_RDMSR			31
 #define VMX_EXIT_WRMSR			32

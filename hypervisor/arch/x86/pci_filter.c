@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Config-space writes of a non-root cell to its own devices
+ * (asm/pci_filter.h). Without an IOMMU, a device is a bus master with
+ * unconfined access to all memory, and its registers decide which
+ * addresses it decodes and where its interrupts go. The rules:
+ *
+ * - Bus mastering (command bit 2) stays off unless the cell's config
+ *   flags the device JH_PCI_DMA_UNCONFINED (its DMA, MSIs included, then
+ *   reaches everything: a documented trust decision).
+ * - BARs and the expansion ROM keep the addresses they had when the cell
+ *   got the device, which its config's memory regions describe: a write
+ *   must put that address back, or be a sizing write of all-ones while
+ *   the command register has decoding of that kind off. Decoding can only
+ *   be switched on while every BAR holds its address again.
+ * - Bridges: bus numbers and forwarding windows (0x18-0x2f) are fixed.
+ * - MSI: address 0xfeeXX000 in physical destination mode to one of the
+ *   cell's CPUs, upper address 0, vector >= 32, fixed or lowest-priority
+ *   delivery; MSI is enabled only while address and data are so.
+ * - Extended config space (>= 0x100: SR-IOV, ATS, ACS, ...) is read-only.
+ */
+#include <asm/pci_filter.h>
+
+#define REG_COMMAND		0x04
+#define CMD_IO			(1U << 0)
+#define CMD_MEMORY		(1U << 1)
+#define CMD_MASTER		(1U << 2)
+#define REG_BAR0		0x10
+#define REG_ROM_DEVICE		0x30
+#define REG_ROM_BRIDGE		0x38
+#define REG_BRIDGE_BUSES	0x18
+#define REG_BRIDGE_LAST		0x2c
+#define BAR_IO			(1U << 0)
+#define ROM_ENABLE		(1U << 0)
+#define ALL_ONES		0xffffffffU
+
+#define MSI_ENABLE		(1U << 16)	/* control, upper half */
+#define MSI_ADDR_BASE		0xfee00000U
+#define MSI_ADDR_FIXED_MASK	0xfff00000U
+#define MSI_ADDR_DEST(a)	(((a) >> 12) & 0xff)
+#define MSI_ADDR_DM_LOGICAL	(1U << 2)
+#define MSI_ADDR_LOW_BITS	0x3U
+#define MSI_DATA_VECTOR(d)	((d) & 0xff)
+#define MSI_DATA_MODE(d)	(((d) >> 8) & 7)
+#define MODE_FIXED		0
+#define MODE_LOWEST		1
+
+static unsigned int num_bars(const struct pci_filter_dev *dev)
+{
+	return dev->header_type == 1 ? 2 : PCI_FILTER_BARS;
+}
+
+static unsigned int rom_reg(const struct pci_filter_dev *dev)
+{
+	return dev->header_type == 1 ? REG_ROM_BRIDGE : REG_ROM_DEVICE;
+}
+
+/* Does every BAR hold its address of the assignment? */
+static bool bars_home(const struct pci_filter_ops *ops,
+		      const struct pci_filter_dev *dev)
+{
+	unsigned int n;
+
+	for (n = 0; n < num_bars(dev); n++)
+		if (ops->read(dev, REG_BAR0 + 4 * n) != dev->bar[n])
+			return false;
+	return (ops->read(dev, rom_reg(dev)) & ~ROM_ENABLE) ==
+		(dev->rom & ~ROM_ENABLE);
+}
+
+static bool command_ok(const struct pci_filter_ops *ops,
+		       const struct pci_filter_dev *dev, uint32_t *dw,
+		       const char **why)
+{
+	if (!dev->dma_ok)
+		*dw &= ~CMD_MASTER;
+	if ((*dw & (CMD_IO | CMD_MEMORY)) && !bars_home(ops, dev)) {
+		*why = "decoding with a BAR away from its assigned address";
+		return false;
+	}
+	return true;
+}
+
+/* BAR n (or the ROM, n == num_bars), new dword dw. */
+static bool bar_ok(const struct pci_filter_ops *ops,
+		   const struct pci_filter_dev *dev, unsigned int n,
+		   uint32_t dw, const char **why)
+{
+	bool rom = n >= num_bars(dev);
+	uint32_t home = rom ? dev->rom : dev->bar[n];
+	uint32_t cmd, decode;
+
+	if (rom ? (dw & ~ROM_ENABLE) == (home & ~ROM_ENABLE) : dw == home)
+		return true;
+	/* Sizing: all-ones, only while that kind of decoding is off. */
+	cmd = ops->read(dev, REG_COMMAND);
+	decode = !rom && (home & BAR_IO) ? CMD_IO : CMD_MEMORY;
+	if ((dw | ROM_ENABLE) == ALL_ONES && !(rom && (dw & ROM_ENABLE)) &&
+	    !(cmd & decode))
+		return true;
+	*why = "BAR moved away from the address the cell was given";
+	return false;
+}
+
+static bool msi_address_ok(const struct pci_filter_ops *ops, const void *cell,
+			   uint32_t addr)
+{
+	return (addr & MSI_ADDR_FIXED_MASK) == MSI_ADDR_BASE &&
+		!(addr & (MSI_ADDR_DM_LOGICAL | MSI_ADDR_LOW_BITS)) &&
+		ops->apic_id_ok(cell, MSI_ADDR_DEST(addr));
+}
+
+static bool msi_data_ok(uint32_t data)
+{
+	unsigned int mode = MSI_DATA_MODE(data);
+
+	return MSI_DATA_VECTOR(data) >= 32 &&
+		(mode == MODE_FIXED || mode == MODE_LOWEST);
+}
+
+/* Dword off (0, 4, 8, 12) of the MSI capability, new value dw. */
+static bool msi_ok(const struct pci_filter_ops *ops, const void *cell,
+		   const struct pci_filter_dev *dev, unsigned int off,
+		   uint32_t dw, const char **why)
+{
+	unsigned int data_off = dev->msi_64bit ? 12 : 8;
+	uint32_t addr, data;
+
+	*why = "MSI to a CPU outside the cell, or a vector or mode refused";
+	if (off == 0) {
+		if (!(dw & MSI_ENABLE))
+			return true;
+		addr = ops->read(dev, dev->msi_cap + 4);
+		data = ops->read(dev, dev->msi_cap + data_off);
+		if (dev->msi_64bit && ops->read(dev, dev->msi_cap + 8))
+			return false;
+		return msi_address_ok(ops, cell, addr) && msi_data_ok(data);
+	}
+	if (off == 4)
+		return msi_address_ok(ops, cell, dw);
+	if (off == data_off)
+		return msi_data_ok(dw);
+	/* The upper address of a 64-bit capability. */
+	if (off == 8 && dev->msi_64bit)
+		return dw == 0;
+	return true;
+}
+
+bool pci_filter_write(const struct pci_filter_ops *ops, const void *cell,
+		      const struct pci_filter_dev *dev, unsigned int reg,
+		      unsigned int size, uint32_t *value, const char **why)
+{
+	unsigned int dreg = reg & ~3U, shift = (reg & 3) * 8;
+	uint32_t mask, dw;
+	bool ok = true;
+
+	if (reg >= 0x100 || size > 4 || (reg & 3) + size > 4) {
+		*why = "extended config space (SR-IOV, ATS, ...) is read-only";
+		return false;
+	}
+	mask = (size == 4 ? ALL_ONES : (1U << (size * 8)) - 1) << shift;
+	dw = (ops->read(dev, dreg) & ~mask) | ((*value << shift) & mask);
+
+	if (dreg == REG_COMMAND) {
+		ok = command_ok(ops, dev, &dw, why);
+	} else if (dreg >= REG_BAR0 && dreg < REG_BAR0 + 4 * num_bars(dev)) {
+		ok = bar_ok(ops, dev, (dreg - REG_BAR0) / 4, dw, why);
+	} else if (dreg == rom_reg(dev)) {
+		ok = bar_ok(ops, dev, num_bars(dev), dw, why);
+	} else if (dev->header_type == 1 && dreg >= REG_BRIDGE_BUSES &&
+		   dreg <= REG_BRIDGE_LAST) {
+		ok = dw == ops->read(dev, dreg);
+		*why = "bridge bus numbers and windows are fixed";
+	} else if (dev->msi_cap && dreg >= dev->msi_cap &&
+		   dreg < dev->msi_cap + 16U) {
+		ok = msi_ok(ops, cell, dev, dreg - dev->msi_cap, dw, why);
+	}
+	if (ok)
+		*value = (dw & mask) >> shift;
+	return ok;
+}

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The config checks of jh_pci_device.flags, kept apart from
+ * hypervisor/config_check.c until they are merged into it (see
+ * Documentation/isolation-x86-insn.md): jhc_check_pci_devices should
+ * accept flags through jhc_pci_flags_valid() where it now requires
+ * reserved0 to be 0, and `config check` should print jhc_pci_dma_note()
+ * for every device it returns a note for.
+ */
+#ifndef _JAILHOUSE_CONFIG_CHECK_PCI_H
+#define _JAILHOUSE_CONFIG_CHECK_PCI_H
+
+#include <jailhouse/config.h>
+
+/* Only defined flags. */
+static inline bool jhc_pci_flags_valid(const struct jh_pci_device *dev)
+{
+	return !(dev->flags & ~JH_PCI_VALID_FLAGS);
+}
+
+/* A warning for a device whose DMA the config accepts unconfined. */
+static inline const char *jhc_pci_dma_note(const struct jh_pci_device *dev)
+{
+	if (!(dev->flags & JH_PCI_DMA_UNCONFINED))
+		return (const char *)0;
+	return "JH_PCI_DMA_UNCONFINED: no IOMMU confines this device; its "
+		"DMA and MSIs reach all memory and every CPU";
+}
+
+#endif /* _JAILHOUSE_CONFIG_CHECK_PCI_H */

@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host tests of the config-write filter for devices a non-root cell owns
+ * (pci_filter.c): bus mastering, BARs and sizing, bridge bus numbers,
+ * MSI address/data/enable, extended config space, over a model of one
+ * device's 256-byte config space.
+ */
+/* UNIT-SOURCES: hypervisor/arch/x86/pci_filter.c */
+/* UNIT-CFLAGS: -I$(SRCDIR)/hypervisor/arch/x86/include */
+#include "unit.h"
+
+#include <asm/pci_filter.h>
+
+#define CELL_APIC_ID	3
+#define MSI_CAP		0x50
+#define BAR0_HOME	0xfe000000U
+#define BAR1_HOME	0x0000c001U	/* an I/O BAR */
+
+static uint32_t space[64];
+
+static uint32_t model_read(const struct pci_filter_dev *dev, unsigned int reg)
+{
+	(void)dev;
+	return space[reg / 4];
+}
+
+static bool model_apic_id_ok(const void *cell, unsigned int apic_id)
+{
+	(void)cell;
+	return apic_id == CELL_APIC_ID;
+}
+
+static const struct pci_filter_ops ops = {
+	.read = model_read,
+	.apic_id_ok = model_apic_id_ok,
+};
+
+static struct pci_filter_dev dev;
+
+static void setup(uint8_t header_type, bool dma_ok)
+{
+	memset(space, 0, sizeof(space));
+	memset(&dev, 0, sizeof(dev));
+	dev.header_type = header_type;
+	dev.dma_ok = dma_ok;
+	dev.bar[0] = space[4] = BAR0_HOME;
+	dev.bar[1] = space[5] = BAR1_HOME;
+	dev.msi_cap = MSI_CAP;
+	dev.msi_64bit = true;
+}
+
+/* The write as it reaches the hardware, or false if dropped. */
+static bool wr(unsigned int reg, unsigned int size, uint32_t *value)
+{
+	const char *why = NULL;
+	bool ok = pci_filter_write(&ops, NULL, &dev, reg, size, value, &why);
+
+	if (!ok)
+		CHECK(why != NULL);
+	return ok;
+}
+
+static bool wr_simple(unsigned int reg, unsigned int size, uint32_t value)
+{
+	return wr(reg, size, &value);
+}
+
+TEST(pci_filter_bus_master_needs_flag)
+{
+	uint32_t v = 0x0006;
+
+	setup(0, false);
+	CHECK(wr(0x04, 2, &v));
+	CHECK_EQ(v, 0x0002);	/* memory decode stays, master cleared */
+	v = 0x04;
+	CHECK(wr(0x04, 1, &v));
+	CHECK_EQ(v, 0);
+	setup(0, true);
+	v = 0x0006;
+	CHECK(wr(0x04, 2, &v));
+	CHECK_EQ(v, 0x0006);
+}
+
+TEST(pci_filter_status_half_untouched)
+{
+	uint32_t v = 0xf9000002;	/* clears status bits: the cell's own */
+
+	setup(0, false);
+	CHECK(wr(0x04, 4, &v));
+	CHECK_EQ(v, 0xf9000002);
+}
+
+TEST(pci_filter_bar_stays_home)
+{
+	setup(0, true);
+	CHECK(wr_simple(0x10, 4, BAR0_HOME));
+	CHECK(!wr_simple(0x10, 4, 0x3c000000));		/* over RAM */
+	CHECK(!wr_simple(0x12, 2, 0x3c00));		/* half of one */
+	CHECK(!wr_simple(0x14, 4, 0x0000c101));		/* I/O BAR moved */
+	CHECK(wr_simple(0x14, 4, BAR1_HOME));
+}
+
+TEST(pci_filter_bar_sizing_only_with_decode_off)
+{
+	setup(0, true);
+	CHECK(wr_simple(0x10, 4, 0xffffffff));
+	CHECK(wr_simple(0x14, 4, 0xffffffff));
+	space[1] = 0x2;		/* memory decoding on */
+	CHECK(!wr_simple(0x10, 4, 0xffffffff));
+	CHECK(wr_simple(0x14, 4, 0xffffffff));	/* I/O decoding is off */
+	space[1] = 0x3;
+	CHECK(!wr_simple(0x14, 4, 0xffffffff));
+}
+
+TEST(pci_filter_decode_only_with_bars_home)
+{
+	setup(0, true);
+	space[4] = 0xffffffff;	/* left sized */
+	CHECK(!wr_simple(0x04, 2, 0x0002));
+	CHECK(wr_simple(0x04, 2, 0x0000));
+	space[4] = BAR0_HOME;
+	CHECK(wr_simple(0x04, 2, 0x0003));
+}
+
+TEST(pci_filter_rom)
+{
+	setup(0, true);
+	dev.rom = space[0x30 / 4] = 0xfe100000;
+	CHECK(wr_simple(0x30, 4, 0xfe100001));		/* enable */
+	CHECK(wr_simple(0x30, 4, 0xfffff800 | 0x7fe));	/* sizing */
+	CHECK(!wr_simple(0x30, 4, 0xffffffff));		/* sized and on */
+	CHECK(!wr_simple(0x30, 4, 0x3c000001));
+}
+
+TEST(pci_filter_bridge_buses_and_windows)
+{
+	setup(1, true);
+	space[0x18 / 4] = 0x00020100;
+	CHECK(!wr_simple(0x19, 1, 0x05));		/* secondary bus */
+	CHECK(!wr_simple(0x18, 4, 0x00ff0100));		/* subordinate */
+	CHECK(wr_simple(0x18, 4, 0x00020100));		/* unchanged */
+	CHECK(!wr_simple(0x20, 4, 0x3c003c00));		/* memory window */
+	/* Bridges have two BARs; 0x18 is not a BAR. */
+	CHECK(!wr_simple(0x10, 4, 0x3c000000));
+}
+
+TEST(pci_filter_msi_address)
+{
+	setup(0, true);
+	CHECK(wr_simple(MSI_CAP + 4, 4, 0xfee03000));
+	CHECK(!wr_simple(MSI_CAP + 4, 4, 0xfee00000));	/* APIC ID 0 */
+	CHECK(!wr_simple(MSI_CAP + 4, 4, 0xfee0f000));	/* broadcast */
+	CHECK(!wr_simple(MSI_CAP + 4, 4, 0xfee03004));	/* logical */
+	CHECK(!wr_simple(MSI_CAP + 4, 4, 0x3c000000));	/* a DMA write */
+	CHECK(!wr_simple(MSI_CAP + 8, 4, 1));		/* upper address */
+	CHECK(wr_simple(MSI_CAP + 8, 4, 0));
+}
+
+TEST(pci_filter_msi_data)
+{
+	setup(0, true);
+	CHECK(wr_simple(MSI_CAP + 12, 2, 0x0041));
+	CHECK(wr_simple(MSI_CAP + 12, 2, 0x0141));	/* lowest priority */
+	CHECK(!wr_simple(MSI_CAP + 12, 2, 0x001f));	/* exception vector */
+	CHECK(!wr_simple(MSI_CAP + 12, 2, 0x0441));	/* NMI */
+	CHECK(!wr_simple(MSI_CAP + 12, 2, 0x0500));	/* INIT */
+	CHECK(!wr_simple(MSI_CAP + 12, 2, 0x0200));	/* SMI */
+	CHECK(!wr_simple(MSI_CAP + 12, 1, 0x10));	/* byte of it */
+}
+
+TEST(pci_filter_msi_enable_needs_valid_message)
+{
+	setup(0, true);
+	space[MSI_CAP / 4] = 0x00800005;		/* 64-bit, off */
+	CHECK(!wr_simple(MSI_CAP + 2, 2, 0x0081));	/* address 0 */
+	space[MSI_CAP / 4 + 1] = 0xfee03000;
+	space[MSI_CAP / 4 + 3] = 0x41;
+	CHECK(wr_simple(MSI_CAP + 2, 2, 0x0081));
+	space[MSI_CAP / 4 + 2] = 1;			/* upper address */
+	CHECK(!wr_simple(MSI_CAP + 2, 2, 0x0081));
+	CHECK(wr_simple(MSI_CAP + 2, 2, 0x0080));	/* disabling is fine */
+}
+
+TEST(pci_filter_extended_space_read_only)
+{
+	setup(0, true);
+	CHECK(!wr_simple(0x100, 4, 0));
+	CHECK(!wr_simple(0x168, 2, 1));			/* e.g. SR-IOV control */
+	CHECK(!wr_simple(0xffc, 4, 0));
+	/* Elsewhere: passes unchanged. */
+	CHECK(wr_simple(0x3c, 1, 0x0b));
+	CHECK(wr_simple(0x0c, 1, 0x10));
+}
