@@ -3,6 +3,7 @@
  * Config validator, part 2: the arrays of one cell config (memory regions,
  * irqchips, pio regions, PCI devices), each on its own.
  */
+#include <jailhouse/config-check-pci.h>
 #include "config_check_internal.h"
 
 static int jhc_check_range(int index, const char *field, uint64_t start,
@@ -164,9 +165,9 @@ static int jhc_check_pci_devices(const struct jh_cell_desc *c,
 		    pci[i].type != JH_PCI_TYPE_BRIDGE)
 			return JHC_FAIL(jhc_item_pci, i, "type", pci[i].type,
 					0, JHC_R_PCI_TYPE);
-		if (pci[i].reserved0)
-			return JHC_FAIL(jhc_item_pci, i, "reserved0",
-					pci[i].reserved0, 0, JHC_R_RESERVED);
+		if (!jhc_pci_flags_valid(&pci[i]))
+			return JHC_FAIL(jhc_item_pci, i, "flags",
+					pci[i].flags, 0, JHC_R_PCI_FLAGS);
 		if (pci[i].reserved1)
 			return JHC_FAIL(jhc_item_pci, i, "reserved1",
 					pci[i].reserved1, 0, JHC_R_RESERVED);

@@ -12,6 +12,8 @@
 
 #include <jailhouse/config-check.h>
 
+#include <jailhouse/config-check-pci.h>
+
 #include "cli.h"
 
 static const char config_help[] =
@@ -195,6 +197,26 @@ static void check_disjoint(struct checked *a, struct checked *b)
 	}
 }
 
+/* A warning (not a finding) for each device whose DMA is unconfined. */
+static void print_dma_notes(const struct checked *c)
+{
+	const struct jh_cell_desc *cell = cell_of(c);
+	const struct jh_pci_device *pci;
+	const char *note;
+	uint32_t i;
+
+	if (!cell)
+		return;
+	pci = jh_cell_pci_devices(cell);
+	for (i = 0; i < cell->num_pci_devices; i++) {
+		note = jhc_pci_dma_note(&pci[i]);
+		if (note)
+			printf("%s: warning: pci device %u (%04x:%02x:%02x.%x): %s\n",
+			       c->cf.path, i, pci[i].domain, pci[i].bdf >> 8,
+			       (pci[i].bdf >> 3) & 0x1f, pci[i].bdf & 7, note);
+	}
+}
+
 /* Prints every finding, or "ok"; returns true if there was none. */
 static bool print_findings(const struct checked *files, int nfiles)
 {
@@ -205,8 +227,10 @@ static bool print_findings(const struct checked *files, int nfiles)
 		const struct checked *c = &files[i];
 		size_t f;
 
-		if (c->num_findings == 0)
+		if (c->num_findings == 0) {
 			printf("%s: ok\n", c->cf.path);
+			print_dma_notes(c);
+		}
 		for (f = 0; f < c->num_findings; f++)
 			printf("%s: %s\n", c->cf.path, c->findings[f]);
 		if (c->num_findings)

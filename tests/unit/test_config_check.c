@@ -1245,10 +1245,12 @@ TEST(pci_devices)
 		    "JH_PCI_TYPE_BRIDGE (2)");
 	cell.pci[0].type = JH_PCI_TYPE_BRIDGE;
 	EXPECT_CELL(&cell, X86, 0, "no error");
-	cell.pci[0].reserved0 = 1;
+	cell.pci[0].flags = JH_PCI_DMA_UNCONFINED;
+	EXPECT_CELL(&cell, X86, 0, "no error");
+	cell.pci[0].flags = 0x2;
 	EXPECT_CELL(&cell, X86, EINVAL_,
-		    "pci device 0: reserved0 0x1 must be zero");
-	cell.pci[0].reserved0 = 0;
+		    "pci device 0: flags 0x2 has unknown bits (valid: 0x01)");
+	cell.pci[0].flags = 0;
 	cell.pci[0].reserved1 = 0x100;
 	EXPECT_CELL(&cell, X86, EINVAL_,
 		    "pci device 0: reserved1 0x100 must be zero");
