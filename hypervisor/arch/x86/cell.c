@@ -176,8 +176,11 @@ void cell_arch_release(struct cell *cell)
 	ioapic_cell_release(cell);
 }
 
-/* Under TCG an NMI round trip can take milliseconds; never forever. */
-#define FLUSH_ACK_TIMEOUT_US	50000
+/*
+ * Microseconds on hardware; under TCG on a loaded host a vCPU may not run
+ * for tens of milliseconds (50 ms were seen to run out). Never forever.
+ */
+#define FLUSH_ACK_TIMEOUT_US	250000
 
 /*
  * Has target stopped using stale translations? It clears flush_tlb in
