@@ -199,16 +199,11 @@ static bool flush_acked(struct per_cpu *target)
 /*
  * Each CPU flushes the cell's guest translations at its next VM entry
  * (SVM: whole TLB, no flush-by-ASID; VMX: INVEPT). CPUs running guest
- * code get there at once through a kick, and the caller waits (bounded)
- * until each has: when this returns, no CPU but the caller itself (which
- * flushes before it returns to its guest) uses a translation removed
- * before the call, e.g. a root mapping of memory a cell is about to run
- * in.
+ * code get there at once through a kick.
  */
-void cell_arch_flush_tlb(struct cell *cell)
+static void request_flush(struct cell *cell, struct per_cpu *self)
 {
-	struct per_cpu *pcpu, *self = this_cpu();
-	uint64_t start;
+	struct per_cpu *pcpu;
 	unsigned int cpu;
 
 	for_each_cell_cpu(cpu, cell) {
@@ -219,6 +214,22 @@ void cell_arch_flush_tlb(struct cell *cell)
 		if (pcpu != self && pcpu->state == CPU_RUNNING)
 			cpu_arch_kick(cpu);
 	}
+}
+
+/*
+ * Synchronous: when this returns, no CPU but the caller itself (which
+ * flushes before it returns to its guest) uses a translation removed
+ * before the call, e.g. a root mapping of memory a cell is about to run
+ * in. Every change that takes memory from the root cell ends with this
+ * call (control.c: assign_cell, set_loadable).
+ */
+void cell_arch_flush_tlb(struct cell *cell)
+{
+	struct per_cpu *pcpu, *self = this_cpu();
+	uint64_t start;
+	unsigned int cpu;
+
+	request_flush(cell, self);
 	smp_mb();
 	start = timer_arch_now_us();
 	for_each_cell_cpu(cpu, cell) {
@@ -235,4 +246,18 @@ void cell_arch_flush_tlb(struct cell *cell)
 			cpu_relax();
 		}
 	}
+}
+
+/*
+ * The break-before-make steps inside a table change (hv/paging.h) need no
+ * wait: x86 has no TLB conflict rule, and every lifecycle call that
+ * changes the root's tables (create, set loadable, start, destroy) ends
+ * with the synchronous cell_arch_flush_tlb() of the root before it drops
+ * the control lock, so that neither a translation taken away nor a table
+ * freed meanwhile (and reusable by the next call) is still cached then.
+ */
+void cell_arch_flush_tlb_range(struct cell *cell, uint64_t gpa,
+			       uint64_t size)
+{
+	request_flush(cell, this_cpu());
 }
