@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The cell lifecycle (JH_HC_CELL_*); CPU hand-over is in cpu_handover.c,
- * the shutdown handshake in comm_region.c.
+ * the shutdown handshake in comm_region.c, create's config fetch and check
+ * in cell_config.c.
  *
  * All lifecycle calls run under control_lock, taken first. A call that
  * must wait for another CPU (a CPU to park, the cell to answer the
@@ -18,8 +19,6 @@
  * back into the root cell with pt_map, which merges the split tables into
  * blocks again, so that the pool is back where it was before create.
  */
-#include <jailhouse/config-check.h>
-#include <jailhouse/console.h>
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
 #include <hv/control.h>
@@ -29,7 +28,6 @@
 #include <hv/string.h>
 #include <asm/processor.h>
 
-#define MAX_CELL_CONFIG_SIZE	(64 * 1024)
 /* Worst case of new tables when the root cell loses one region. */
 #define TABLES_PER_REGION	(2 * (PT_LEVELS - 1))
 
@@ -97,92 +95,6 @@ static long check_flags(unsigned long flags, const char *what)
 		return -JH_EINVAL;
 	}
 	return 0;
-}
-
-/* Is [phys, phys + size) plain RAM of the root cell (IPA == PA)? */
-static bool root_owns_ram(paddr_t phys, uint64_t size)
-{
-	unsigned long flags;
-	uint64_t off;
-	paddr_t pa;
-
-	if (size == 0 || phys + size < phys)
-		return false;
-	for (off = ALIGN_DOWN(phys, PAGE_SIZE); off < phys + size;
-	     off += PAGE_SIZE)
-		if (pt_translate(&root_cell.guest_pt, off, &pa, &flags) ||
-		    pa != off || (flags & PT_DEVICE) || !(flags & PT_READ))
-			return false;
-	return true;
-}
-
-static int copy_from_root(void *dst, paddr_t src, uint64_t size)
-{
-	void *map = hv_map_temporary(src, size);
-
-	if (!map)
-		return -JH_ENOMEM;
-	memcpy(dst, map, size);
-	hv_unmap_temporary(map, size);
-	return 0;
-}
-
-/* The config at root address addr, copied into hypervisor memory. */
-static struct jh_cell_desc *fetch_config(paddr_t addr, uint64_t *size)
-{
-	struct jh_cell_desc head, *copy;
-
-	if (!root_owns_ram(addr, sizeof(head)) ||
-	    copy_from_root(&head, addr, sizeof(head))) {
-		hv_error("cell create: config address 0x%llx is not in the root cell's RAM",
-			 (unsigned long long)addr);
-		return NULL;
-	}
-	*size = jh_cell_config_size(&head);
-	if (*size > MAX_CELL_CONFIG_SIZE) {
-		hv_error("cell create: config of %llu bytes is larger than %u",
-			 (unsigned long long)*size, MAX_CELL_CONFIG_SIZE);
-		return NULL;
-	}
-	if (!root_owns_ram(addr, *size)) {
-		hv_error("cell create: config 0x%llx+0x%llx is not in the root cell's RAM",
-			 (unsigned long long)addr, (unsigned long long)*size);
-		return NULL;
-	}
-	copy = page_alloc(&hv.pool, PAGES(*size));
-	if (!copy) {
-		hv_error("cell create: no memory for the config (%llu bytes)",
-			 (unsigned long long)*size);
-		return NULL;
-	}
-	if (copy_from_root(copy, addr, *size)) {
-		page_free(&hv.pool, copy, PAGES(*size));
-		hv_error("cell create: cannot map config at 0x%llx",
-			 (unsigned long long)addr);
-		return NULL;
-	}
-	return copy;
-}
-
-static int check_config(const struct jh_cell_desc *desc, uint64_t size)
-{
-	struct jh_config_error cerr;
-	char msg[JH_LAST_ERROR_LEN];
-	unsigned int id;
-	int err;
-
-	err = jh_check_cell_config(desc, size, hv.sysconfig->arch, &cerr);
-	if (!err)
-		err = jh_check_cell_in_system(hv.sysconfig, desc, &cerr);
-	for (id = 1; !err && id < HV_MAX_CELLS; id++)
-		if (cells[id])
-			err = jh_check_cells_disjoint(cells[id]->config, desc,
-						      &cerr);
-	if (err) {
-		jh_format_config_error(msg, sizeof(msg), &cerr);
-		hv_error("cell config: %s", msg);
-	}
-	return err;
 }
 
 /* Is cpu a root CPU under the hypervisor? Names the one that is not. */
@@ -414,12 +326,12 @@ long control_cell_create(struct per_cpu *pcpu, unsigned long config_addr)
 		spin_unlock(&control_lock);
 		return -JH_EBUSY;
 	}
-	desc = fetch_config(config_addr, &size);
+	desc = cell_config_fetch(config_addr, &size);
 	if (!desc) {
 		spin_unlock(&control_lock);
 		return -JH_EINVAL;
 	}
-	err = check_config(desc, size);
+	err = cell_config_check(desc, size);
 	if (!err)
 		err = reserve_cell(desc, &cell);
 	if (err) {

@@ -68,6 +68,14 @@ int comm_ask_shutdown(struct cell *cell, bool force);
 void cell_fail(struct per_cpu *pcpu, const char *why);
 
 long control_cell_create(struct per_cpu *pcpu, unsigned long config_addr);
+/*
+ * Cell create's config (cell_config.c; control lock held): the config at
+ * root guest-physical addr copied into pool pages (NULL with last_error
+ * set), and its check against the system and every cell in cells[].
+ */
+struct jh_cell_desc *cell_config_fetch(paddr_t addr, uint64_t *size);
+int cell_config_check(const struct jh_cell_desc *desc, uint64_t size);
+
 /* flags: JH_HC_FORCE or 0. */
 long control_cell_start(struct per_cpu *pcpu, unsigned long id,
 			unsigned long flags);
