@@ -260,6 +260,12 @@ out_desc:
 	return err;
 }
 
+/* The hypercall flags a request asks for; unknown bits are ignored. */
+static unsigned long jh_hc_flags(const struct jh_ioctl_cell_id *id)
+{
+	return id->flags & JH_CELL_ID_FORCE ? JH_HC_FORCE : 0;
+}
+
 int jh_cell_start(struct jh_cause *cause, const struct jh_ioctl_cell_id *id)
 {
 	struct jh_cell *cell = jh_cell_find(cause, id);
@@ -267,7 +273,8 @@ int jh_cell_start(struct jh_cause *cause, const struct jh_ioctl_cell_id *id)
 
 	if (!cell)
 		return cause->err;
-	ret = jh_hypercall(cause, JH_HC_CELL_START, cell->id, 0,
+	ret = jh_hypercall(cause, JH_HC_CELL_START, cell->id,
+			   jh_hc_flags(id),
 			   "starting cell '%s'", cell->name);
 	if (ret < 0)
 		return ret;
@@ -283,7 +290,8 @@ int jh_cell_shutdown(struct jh_cause *cause,
 
 	if (!cell)
 		return cause->err;
-	ret = jh_hypercall(cause, JH_HC_CELL_SHUTDOWN, cell->id, 0,
+	ret = jh_hypercall(cause, JH_HC_CELL_SHUTDOWN, cell->id,
+			   jh_hc_flags(id),
 			   "shutting down cell '%s'", cell->name);
 	if (ret < 0)
 		return ret;
@@ -295,11 +303,12 @@ int jh_cell_shutdown(struct jh_cause *cause,
  * After the hypervisor gave everything back, the cell is gone even if a
  * CPU fails to come back online; that failure is still reported.
  */
-static int jh_destroy(struct jh_cause *cause, struct jh_cell *cell)
+static int jh_destroy(struct jh_cause *cause, struct jh_cell *cell,
+		      unsigned long flags)
 {
 	long ret;
 
-	ret = jh_hypercall(cause, JH_HC_CELL_DESTROY, cell->id, 0,
+	ret = jh_hypercall(cause, JH_HC_CELL_DESTROY, cell->id, flags,
 			   "destroying cell '%s'", cell->name);
 	if (ret < 0)
 		return ret;
@@ -316,7 +325,7 @@ int jh_cell_destroy(struct jh_cause *cause, const struct jh_ioctl_cell_id *id)
 {
 	struct jh_cell *cell = jh_cell_find(cause, id);
 
-	return cell ? jh_destroy(cause, cell) : cause->err;
+	return cell ? jh_destroy(cause, cell, jh_hc_flags(id)) : cause->err;
 }
 
 int jh_cell_destroy_all(struct jh_cause *cause)
@@ -325,7 +334,7 @@ int jh_cell_destroy_all(struct jh_cause *cause)
 	int err;
 
 	list_for_each_entry_safe(cell, next, &jh_cells, entry) {
-		err = jh_destroy(cause, cell);
+		err = jh_destroy(cause, cell, 0);
 		if (err)
 			return err;
 	}

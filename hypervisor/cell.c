@@ -6,6 +6,8 @@
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
 #include <hv/console.h>
+#include <hv/control.h>
+#include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/setup.h>
 #include <hv/string.h>
@@ -98,7 +100,7 @@ bool cell_fault_is_transient(struct cell *cell, uint64_t gpa)
 	bool mapped;
 
 	/* Every change of a guest table is made under the control lock. */
-	spin_lock(&control_lock);
+	control_lock_in_trap(this_cpu());
 	mapped = pt_translate(&cell->guest_pt, gpa, NULL, NULL) == 0;
 	spin_unlock(&control_lock);
 	return mapped;
@@ -168,12 +170,26 @@ int cell_init_root(void)
 	return 0;
 }
 
+void cell_printk(struct cell *cell, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!ratelimit_ok(&cell->msg_rl, GUEST_MSG_BURST))
+		return;
+	va_start(ap, fmt);
+	vprintk(fmt, ap);
+	va_end(ap);
+}
+
+/* Generous: a cell's console is its output, but the UART is shared. */
+#define CELL_CONSOLE_LINES	200
+
 static void flush_console_line(struct cell *cell)
 {
 	cell->con_line[cell->con_len] = '\0';
 	if (cell == &root_cell)
 		printk("%s\n", cell->con_line);
-	else
+	else if (ratelimit_ok(&cell->con_rl, CELL_CONSOLE_LINES))
 		printk("[%s] %s\n", cell->name, cell->con_line);
 	cell->con_len = 0;
 }

@@ -68,13 +68,13 @@ long hypercall_dispatch(struct per_cpu *pcpu, unsigned long code,
 	case JH_HC_CELL_CREATE:
 		return control_cell_create(pcpu, arg1);
 	case JH_HC_CELL_START:
-		return control_cell_start(pcpu, arg1);
+		return control_cell_start(pcpu, arg1, arg2);
 	case JH_HC_CELL_SET_LOADABLE:
-		return control_cell_set_loadable(pcpu, arg1);
+		return control_cell_set_loadable(pcpu, arg1, arg2);
 	case JH_HC_CELL_DESTROY:
-		return control_cell_destroy(pcpu, arg1);
+		return control_cell_destroy(pcpu, arg1, arg2);
 	case JH_HC_CELL_SHUTDOWN:
-		return control_cell_shutdown(pcpu, arg1);
+		return control_cell_shutdown(pcpu, arg1, arg2);
 	case JH_HC_CELL_GET_STATE:
 		return control_cell_get_state(pcpu, arg1);
 	case JH_HC_HYPERVISOR_GET_INFO:

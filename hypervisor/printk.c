@@ -3,6 +3,7 @@
  * printk and friends: format one line, hand it to the console.
  */
 #include <hv/console.h>
+#include <hv/control.h>
 #include <hv/format.h>
 #include <hv/printk.h>
 
@@ -42,7 +43,24 @@ void hv_error(const char *fmt, ...)
 
 bool ratelimit_ok(struct ratelimit *rl, unsigned int burst)
 {
-	unsigned int n = rl->count++;
+	uint64_t now = timer_arch_now_us();
+	unsigned int dropped;
 
-	return n < burst || ((n - burst) & 1023) == 1023;
+	if (now - rl->window_start >= RATELIMIT_WINDOW_US ||
+	    !rl->window_start) {
+		rl->window_start = now ?: 1;
+		rl->count = 0;
+	}
+	if (rl->count >= burst) {
+		rl->suppressed++;
+		return false;
+	}
+	rl->count++;
+	dropped = rl->suppressed;
+	if (dropped) {
+		rl->suppressed = 0;
+		printk("(%u messages like the next one suppressed)\n",
+		       dropped);
+	}
+	return true;
 }

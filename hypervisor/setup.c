@@ -26,11 +26,16 @@
  *   cell con_lock   a cell's console line buffer
  *   console_lock    innermost: printk may run under any of the above
  *
- * Waits for another CPU are bounded. Waiting for a CPU to park drops
- * control_lock (that CPU may be spinning for it in a trap); the cell is
- * marked stopping meanwhile so none of its CPUs can be restarted. The
- * shutdown handshake keeps control_lock while it polls the comm region,
- * at most for the cell's msg_reply_timeout.
+ * Waits for another CPU are bounded. Waiting for a CPU to park and the
+ * shutdown handshake (at most the cell's msg_reply_timeout, capped in
+ * comm_region.c) drop control_lock: the CPU waited for may be spinning
+ * for it in a trap. Before dropping it, the lifecycle call claims its
+ * cell (struct cell.busy, control.c); other calls on a claimed cell are
+ * refused, never waited for, so a claim is not a lock of this order. A
+ * cell being stopped is also marked stopping, so none of its CPUs can be
+ * restarted meanwhile. A TLB shootdown (x86) waits for the other CPUs'
+ * acknowledgement with control_lock held; CPUs spinning for the lock in
+ * a trap count as acknowledged (control_lock_in_trap).
  */
 #include <jailhouse/config-check.h>
 #include <jailhouse/hypercall.h>
@@ -211,15 +216,41 @@ bool hv_root_in_transition(void)
 		READ_ONCE(hv.entered_cpus) < hv_header.online_cpus;
 }
 
-static int cpu_init(unsigned int cpu, struct per_cpu *pcpu)
+/*
+ * The CPU number comes from the root's driver: it must be one the root
+ * cell's config has, not taken yet, and name no physical CPU that entered
+ * already under another number.
+ */
+static int check_cpu_number(unsigned int cpu, uint64_t hw_id)
 {
-	int err;
+	unsigned int other;
 
 	if (!cell_has_cpu(&root_cell, cpu)) {
 		hv_error("CPU %u entered, but it is not in the root cell's CPU set",
 			 cpu);
 		return -JH_EINVAL;
 	}
+	if (bitmap_test(cpus_present, cpu)) {
+		hv_error("CPU %u entered twice", cpu);
+		return -JH_EEXIST;
+	}
+	for_each_set_bit(other, cpus_present, HV_MAX_CPUS)
+		if (per_cpu(other)->hw_id == hw_id) {
+			hv_error("CPU %u entered on the physical CPU (id 0x%llx) of CPU %u",
+				 cpu, (unsigned long long)hw_id, other);
+			return -JH_EEXIST;
+		}
+	return 0;
+}
+
+static int cpu_init(unsigned int cpu, struct per_cpu *pcpu)
+{
+	uint64_t hw_id = cpu_arch_hw_id();
+	int err;
+
+	err = check_cpu_number(cpu, hw_id);
+	if (err)
+		return err;
 
 	if ((uint8_t *)pcpu != hv.percpu_base + cpu * PERCPU_SIZE) {
 		hv_error("CPU %u: per-CPU area at %p, expected %p", cpu,
@@ -229,6 +260,7 @@ static int cpu_init(unsigned int cpu, struct per_cpu *pcpu)
 	}
 
 	pcpu->cpu_id = cpu;
+	pcpu->hw_id = hw_id;
 	pcpu->cell = &root_cell;
 	pcpu->guest_cell = &root_cell;
 	bitmap_set(cpus_present, cpu);
@@ -337,7 +369,7 @@ long hv_disable_cpu(struct per_cpu *pcpu)
 	if (pcpu->cell != &root_cell)
 		return -JH_EPERM;
 
-	spin_lock(&control_lock);
+	control_lock_in_trap(pcpu);
 	if (!hv.disabling) {
 		err = check_disable();
 		if (err)

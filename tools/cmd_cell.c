@@ -37,21 +37,24 @@ static void load_help(void)
 }
 
 static const char start_help[] =
-	"Usage: jailhouse cell start NAME|ID\n"
+	"Usage: jailhouse cell start [--force] NAME|ID\n"
 	"\n"
-	"Starts the cell's first CPU at the config's cpu_reset_address.\n";
+	"Starts the cell's first CPU at the config's cpu_reset_address. A\n"
+	"running cell is asked to stop first; --force stops it unasked.\n";
 
 static const char shutdown_help[] =
-	"Usage: jailhouse cell shutdown NAME|ID\n"
+	"Usage: jailhouse cell shutdown [--force] NAME|ID\n"
 	"\n"
 	"Asks the cell to stop (unless it is passive), then stops its CPUs.\n"
+	"--force stops it unasked, also a locked cell or one that refuses.\n"
 	"The cell keeps its resources and can be loaded and started again.\n";
 
 static const char destroy_help[] =
-	"Usage: jailhouse cell destroy NAME|ID\n"
+	"Usage: jailhouse cell destroy [--force] NAME|ID\n"
 	"\n"
 	"Shuts the cell down and gives its CPUs, memory and interrupts back\n"
-	"to Linux.\n";
+	"to Linux. --force stops it unasked, also a locked cell or one that\n"
+	"refuses: the way to get rid of such a cell, e.g. before disable.\n";
 
 static int cell_create(int argc, char **argv)
 {
@@ -159,14 +162,24 @@ static int cell_load(int argc, char **argv)
 	return ST_OK;
 }
 
+/* --force (-f) before NAME|ID: stop the cell without asking it. */
 static int cell_by_id(int argc, char **argv, unsigned long request,
 		      const char *help)
 {
 	struct jh_ioctl_cell_id cell;
+	uint32_t flags = 0;
 	int fd;
 
+	if (argc > 1 && (!strcmp(argv[1], "--force") ||
+			 !strcmp(argv[1], "-f"))) {
+		flags = JH_CELL_ID_FORCE;
+		argv[1] = argv[0];
+		argc--;
+		argv++;
+	}
 	expect_args(argc, argv, 1, 1, "NAME|ID", help);
 	resolve_cell(argv[1], &cell);
+	cell.flags = flags;
 	fd = open_device();
 	driver_ioctl(fd, request, &cell);
 	close(fd);

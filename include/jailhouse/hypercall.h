@@ -30,6 +30,12 @@
 #define JH_HC_DEBUG_CONSOLE_PUTC	9	/* arg1: character */
 #define JH_HC_MAX			9
 
+/*
+ * arg2 of JH_HC_CELL_START, _SET_LOADABLE, _SHUTDOWN and _DESTROY: stop a
+ * running cell without the shutdown handshake (a locked cell too).
+ */
+#define JH_HC_FORCE			1
+
 /* JH_HC_HYPERVISOR_GET_INFO */
 #define JH_INFO_MEM_POOL_SIZE		0	/* pages */
 #define JH_INFO_MEM_POOL_USED		1	/* pages */

@@ -32,9 +32,15 @@ struct jh_ioctl_config {
 /* Names a cell: by id if id >= 0, otherwise by name. */
 struct jh_ioctl_cell_id {
 	int32_t id;
-	uint32_t reserved;
+	uint32_t flags;		/* JH_CELL_ID_*; 0 for load */
 	char name[JH_CELL_NAME_LEN];
 };
+
+/*
+ * Shutdown, destroy: stop a running cell without asking it, even if it
+ * is locked or refuses (JH_HC_FORCE). Start of a running cell likewise.
+ */
+#define JH_CELL_ID_FORCE	1
 
 struct jh_ioctl_image {
 	uint64_t source;	/* user pointer */

@@ -144,12 +144,15 @@ void hv_error(const char *fmt, ...)
 	printk("\n");
 }
 
-/* As in printk.c. */
+/* printk.c's with a clock that never moves: burst messages, then none. */
 bool ratelimit_ok(struct ratelimit *rl, unsigned int burst)
 {
-	unsigned int n = rl->count++;
-
-	return n < burst || ((n - burst) & 1023) == 1023;
+	if (rl->count >= burst) {
+		rl->suppressed++;
+		return false;
+	}
+	rl->count++;
+	return true;
 }
 
 /*

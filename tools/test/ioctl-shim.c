@@ -88,10 +88,10 @@ int ioctl(int fd, unsigned long request, ...)
 	case JH_IOCTL_CELL_DESTROY: {
 		const struct jh_ioctl_cell_id *c = arg;
 
-		fprintf(stderr, "SHIM %s id=%d name=%s\n",
+		fprintf(stderr, "SHIM %s id=%d name=%s flags=%u\n",
 			request == JH_IOCTL_CELL_START ? "START" :
 			request == JH_IOCTL_CELL_SHUTDOWN ? "SHUTDOWN" :
-			"DESTROY", c->id, c->name);
+			"DESTROY", c->id, c->name, c->flags);
 		break;
 	}
 	case JH_IOCTL_DISABLE:

@@ -153,7 +153,11 @@ shim_log start-arg 'START id=1 name=heartbeat'
 check shutdown 0 '' '' -- $J cell shutdown 1
 shim_log shutdown-arg 'SHUTDOWN id=1 name=heartbeat'
 check destroy 0 '' '' -- $J cell destroy heartbeat
-shim_log destroy-arg 'DESTROY id=1'
+shim_log destroy-arg 'DESTROY id=1 .*flags=0$'
+check destroy-force 0 '' '' -- $J cell destroy --force heartbeat
+shim_log destroy-force-arg 'DESTROY id=1 .*flags=1$'
+check shutdown-force 0 '' '' -- $J cell shutdown -f 1
+shim_log shutdown-force-arg 'SHUTDOWN id=1 name=heartbeat flags=1$'
 check disable 0 '' '' -- $J disable
 shim_log disable-arg 'DISABLE'
 check load 0 '' '' -- $J cell load heartbeat "$work/img.bin" -a 0x1000 -s "a=1" "$work/img.bin"

@@ -172,3 +172,8 @@ void cpu_arch_enter_cell(struct per_cpu *pcpu)
 	isb();
 	tlb_flush_guest_local();
 }
+
+uint64_t cpu_arch_hw_id(void)
+{
+	return read_sysreg(mpidr_el1) & MPIDR_AFF_MASK;
+}

@@ -87,18 +87,19 @@ static int64_t cpu_on(struct per_cpu *pcpu, uint64_t mpidr, uint64_t entry,
 	struct per_cpu *target;
 	int64_t ret = PSCI_SUCCESS;
 
-	spin_lock(&control_lock);
+	control_lock_in_trap(pcpu);
 	target = cpu_by_mpidr(mpidr);
 	if (!target) {
 		/* Not known: never entered, or no such CPU at all. */
-		printk("PSCI CPU_ON from cell \"%s\": MPIDR 0x%llx is not a CPU under the hypervisor (offline at enable?)\n",
-		       pcpu->cell->name, (unsigned long long)mpidr);
+		cell_printk(pcpu->cell, "PSCI CPU_ON from cell \"%s\": MPIDR 0x%llx is not a CPU under the hypervisor (offline at enable?)\n",
+			    pcpu->cell->name, (unsigned long long)mpidr);
 		ret = PSCI_INVALID_PARAMS;
 	} else if (pcpu->cell->stopping || hv.disabling) {
 		ret = PSCI_DENIED;
 	} else if (target->cell != pcpu->cell) {
-		printk("PSCI CPU_ON from cell \"%s\": CPU %u belongs to cell \"%s\"\n",
-		       pcpu->cell->name, target->cpu_id, target->cell->name);
+		cell_printk(pcpu->cell, "PSCI CPU_ON from cell \"%s\": CPU %u belongs to cell \"%s\"\n",
+			    pcpu->cell->name, target->cpu_id,
+			    target->cell->name);
 		ret = PSCI_DENIED;
 	} else if (target->state == CPU_RUNNING) {
 		ret = PSCI_ALREADY_ON;

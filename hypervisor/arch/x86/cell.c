@@ -212,21 +212,87 @@ void cell_arch_release(struct cell *cell)
 }
 
 /*
+ * Microseconds on hardware; under TCG on a loaded host a vCPU may not run
+ * for tens of milliseconds (50 ms were seen to run out). Never forever.
+ */
+#define FLUSH_ACK_TIMEOUT_US	250000
+
+/*
+ * Has target stopped using stale translations? It clears flush_tlb in
+ * its exit path right before the flush (SVM: TLB_CONTROL on VMRUN; VMX:
+ * INVEPT), so a cleared flag means no guest code of it runs unflushed.
+ * A CPU spinning for control_lock in a trap (which the caller holds) runs
+ * no guest code either and sees the flag before it enters its guest.
+ */
+static bool flush_acked(struct per_cpu *target)
+{
+	return !READ_ONCE(target->arch.flush_tlb) ||
+		READ_ONCE(target->state) != CPU_RUNNING ||
+		READ_ONCE(target->waits_for_control);
+}
+
+/*
  * Each CPU flushes the cell's guest translations at its next VM entry
  * (SVM: whole TLB, no flush-by-ASID; VMX: INVEPT). CPUs running guest
  * code get there at once through a kick.
  */
-void cell_arch_flush_tlb(struct cell *cell)
+static void request_flush(struct cell *cell, struct per_cpu *self)
 {
-	struct per_cpu *pcpu, *self = this_cpu();
+	struct per_cpu *pcpu;
 	unsigned int cpu;
 
 	for_each_cell_cpu(cpu, cell) {
 		pcpu = per_cpu(cpu);
 		if (!pcpu)
 			continue;
-		pcpu->arch.flush_tlb = true;
+		WRITE_ONCE(pcpu->arch.flush_tlb, true);
 		if (pcpu != self && pcpu->state == CPU_RUNNING)
 			cpu_arch_kick(cpu);
 	}
+}
+
+/*
+ * Synchronous: when this returns, no CPU but the caller itself (which
+ * flushes before it returns to its guest) uses a translation removed
+ * before the call, e.g. a root mapping of memory a cell is about to run
+ * in. Every change that takes memory from the root cell ends with this
+ * call (control.c: assign_cell, set_loadable).
+ */
+void cell_arch_flush_tlb(struct cell *cell)
+{
+	struct per_cpu *pcpu, *self = this_cpu();
+	uint64_t start;
+	unsigned int cpu;
+
+	request_flush(cell, self);
+	smp_mb();
+	start = timer_arch_now_us();
+	for_each_cell_cpu(cpu, cell) {
+		pcpu = per_cpu(cpu);
+		if (!pcpu || pcpu == self)
+			continue;
+		while (!flush_acked(pcpu)) {
+			if (timer_arch_now_us() - start > FLUSH_ACK_TIMEOUT_US) {
+				printk("CPU %u did not acknowledge a TLB flush of cell \"%s\" within %u ms\n",
+				       cpu, cell->name,
+				       FLUSH_ACK_TIMEOUT_US / 1000);
+				break;
+			}
+			cpu_relax();
+		}
+	}
+}
+
+/*
+ * The break-before-make steps inside a table change (hv/paging.h) need no
+ * wait: x86 has no TLB conflict rule, and every lifecycle call that
+ * changes the root's tables (create, set loadable, start, destroy) ends
+ * with the synchronous cell_arch_flush_tlb() of the root before it drops
+ * the control lock, so that neither a translation taken away nor a table
+ * freed meanwhile (and reusable by the next call) is still cached then.
+ */
+void cell_arch_flush_tlb_range(struct cell *cell, uint64_t gpa,
+			       uint64_t size)
+{
+	request_flush(cell, this_cpu());
 }

@@ -9,6 +9,7 @@
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <asm/apic.h>
+#include <asm/io.h>
 #include <asm/processor.h>
 #include <asm/vcpu.h>
 #include <asm/vendor.h>
@@ -122,4 +123,13 @@ void x86_host_nmi(void)
 const struct pt_format *paging_arch_guest_format(void)
 {
 	return x86_vendor->guest_format;
+}
+
+/* The initial APIC ID (CPUID 1, EBX[31:24]): needs no APIC mapping. */
+uint64_t cpu_arch_hw_id(void)
+{
+	uint32_t a, b, c, d;
+
+	cpuid(1, 0, &a, &b, &c, &d);
+	return b >> 24;
 }

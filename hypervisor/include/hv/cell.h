@@ -11,6 +11,7 @@
 #include <jailhouse/comm-region.h>
 #include <hv/bitmap.h>
 #include <hv/paging.h>
+#include <hv/printk.h>
 #include <hv/spinlock.h>
 #include <hv/types.h>
 #include <asm/cell.h>
@@ -31,12 +32,16 @@ struct cell {
 	struct jh_comm_region *comm_region;	/* NULL for the root cell */
 	bool loadable;			/* loadable regions mapped to root */
 	volatile bool stopping;		/* no PSCI CPU_ON while set */
+	/* Lifecycle call that claimed the cell, NULL if none (control.c). */
+	const char *busy;
 	struct cell_arch arch;
 
 	/* JH_HC_DEBUG_CONSOLE_PUTC collects a line before printing it. */
 	spinlock_t con_lock;
 	char con_line[CELL_CONSOLE_LINE];
 	unsigned int con_len;
+	struct ratelimit con_rl;	/* lines a non-root cell prints */
+	struct ratelimit msg_rl;	/* messages it causes (cell_printk) */
 };
 
 extern struct cell root_cell;
@@ -86,6 +91,13 @@ void cell_guest_pt_live(struct cell *cell);
  * just retries. Takes the control lock; for fault paths only.
  */
 bool cell_fault_is_transient(struct cell *cell, uint64_t gpa);
+
+/*
+ * printk for a message a (non-root) cell's guest can cause at will:
+ * rate-limited per cell, so one cell can neither flood the console nor
+ * silence the messages of another.
+ */
+void cell_printk(struct cell *cell, const char *fmt, ...) __printf(2, 3);
 
 /* Feeds one character of the console hypercall; prints whole lines. */
 void cell_console_putc(struct cell *cell, char c);

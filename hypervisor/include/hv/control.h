@@ -1,6 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * CPU hand-over between cells and the cell lifecycle hypercalls.
+ *
+ * Locks and claims (see also the lock order in setup.c): control_lock
+ * serialises the lifecycle; a lifecycle call that drops it to wait holds a
+ * claim on its cell instead (struct cell.busy), which other calls never
+ * wait for (they are refused), so claims add no lock order.
  */
 #ifndef _HV_CONTROL_H
 #define _HV_CONTROL_H
@@ -18,6 +23,17 @@ struct per_cpu;
  */
 void cpu_park(struct per_cpu *pcpu);
 
+/*
+ * Takes control_lock in a trap handler of pcpu. While the CPU spins for
+ * it, pcpu->waits_for_control tells a TLB shootdown under the lock that
+ * the CPU runs no guest code and flushes before it does again.
+ * control_unlock_to_wait and control_relock drop and retake the lock
+ * around a bounded wait in a trap handler, with the same flag set.
+ */
+void control_lock_in_trap(struct per_cpu *pcpu);
+void control_unlock_to_wait(struct per_cpu *pcpu);
+void control_relock(struct per_cpu *pcpu);
+
 /* Asks target to start at entry with context in cell (control lock). */
 void cpu_request_start(struct per_cpu *target, struct cell *cell,
 		       uint64_t entry, uint64_t context);
@@ -28,15 +44,47 @@ void cpu_check_requests(struct per_cpu *pcpu);
  * held, dropped while waiting). 0 or -JH_EBUSY.
  */
 int cpu_request_park(struct per_cpu *target);
+/*
+ * Marks the cell stopping and parks all its CPUs, waiting for each a
+ * bounded time (control lock held, dropped while waiting; the caller has
+ * claimed the cell). 0 or -JH_EBUSY.
+ */
+int cell_park_cpus(struct cell *cell);
+
+/* The comm region (comm_region.c); control lock held. */
+void comm_write_state(struct cell *cell, uint32_t state);
+void comm_reset(struct cell *cell);
+/* msg_reply_timeout, defaulted and capped at a hard maximum. */
+uint64_t comm_reply_timeout_ms(const struct cell *cell);
+/*
+ * The shutdown handshake with a running cell: 0 if the cell may be
+ * stopped (it agreed, did not answer in time, is passive, or force is
+ * set), -JH_EPERM if it refused or is locked. Drops the lock while it
+ * waits for the answer (the caller has claimed the cell).
+ */
+int comm_ask_shutdown(struct cell *cell, bool force);
 
 /* Called by trap handlers when a non-root cell breaks the rules. */
 void cell_fail(struct per_cpu *pcpu, const char *why);
 
 long control_cell_create(struct per_cpu *pcpu, unsigned long config_addr);
-long control_cell_start(struct per_cpu *pcpu, unsigned long id);
-long control_cell_set_loadable(struct per_cpu *pcpu, unsigned long id);
-long control_cell_shutdown(struct per_cpu *pcpu, unsigned long id);
-long control_cell_destroy(struct per_cpu *pcpu, unsigned long id);
+/*
+ * Cell create's config (cell_config.c; control lock held): the config at
+ * root guest-physical addr copied into pool pages (NULL with last_error
+ * set), and its check against the system and every cell in cells[].
+ */
+struct jh_cell_desc *cell_config_fetch(paddr_t addr, uint64_t *size);
+int cell_config_check(const struct jh_cell_desc *desc, uint64_t size);
+
+/* flags: JH_HC_FORCE or 0. */
+long control_cell_start(struct per_cpu *pcpu, unsigned long id,
+			unsigned long flags);
+long control_cell_set_loadable(struct per_cpu *pcpu, unsigned long id,
+			       unsigned long flags);
+long control_cell_shutdown(struct per_cpu *pcpu, unsigned long id,
+			   unsigned long flags);
+long control_cell_destroy(struct per_cpu *pcpu, unsigned long id,
+			  unsigned long flags);
 long control_cell_get_state(struct per_cpu *pcpu, unsigned long id);
 /* PSCI SYSTEM_OFF/RESET from a non-root cell: stop that cell only. */
 void control_cell_stop_self(struct per_cpu *pcpu);

@@ -33,6 +33,7 @@ struct per_cpu {
 	struct per_cpu_arch arch;
 
 	unsigned int cpu_id;
+	uint64_t hw_id;			/* cpu_arch_hw_id() at entry */
 	struct cell *cell;		/* owner */
 	struct cell *guest_cell;	/* whose guest state the CPU holds */
 	volatile enum cpu_state state;
@@ -43,6 +44,12 @@ struct per_cpu {
 	uint64_t req_context;
 	/* The cell the CPU runs after CPU_REQ_START. */
 	struct cell *req_cell;
+
+	/*
+	 * In a trap handler, spinning for control_lock or in a wait that
+	 * ends by taking it (hv/control.h): runs no guest code until then.
+	 */
+	volatile bool waits_for_control;
 
 	uint64_t stats[JH_STAT_MAX];
 };

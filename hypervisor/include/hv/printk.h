@@ -22,12 +22,22 @@ void vprintk(const char *fmt, va_list ap);
 void hv_error(const char *fmt, ...) __printf(1, 2);
 
 /*
- * For events a guest can trigger at will: prints at most burst messages
- * per limiter, then one in every 1024.
+ * For messages a guest can trigger at will: ratelimit_ok() allows at most
+ * burst messages per limiter in each RATELIMIT_WINDOW_US; the first one
+ * allowed after a window that dropped some is preceded by a line saying
+ * how many. A zeroed limiter is ready. Limiters take no lock: callers
+ * racing on a shared one may miscount, never block.
  */
+#define RATELIMIT_WINDOW_US	1000000
+
 struct ratelimit {
-	unsigned int count;
+	uint64_t window_start;		/* timer_arch_now_us() */
+	unsigned int count;		/* allowed in this window */
+	unsigned int suppressed;	/* dropped since the last allowed */
 };
 bool ratelimit_ok(struct ratelimit *rl, unsigned int burst);
+
+/* Burst of the per-cell limiters (hv/cell.h). */
+#define GUEST_MSG_BURST		10
 
 #endif /* _HV_PRINTK_H */

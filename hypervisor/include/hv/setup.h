@@ -86,6 +86,8 @@ int setup_arch_paging(struct paging *pg);	/* first CPU */
 void paging_arch_hv_flush(void);		/* all CPUs' EL2 TLBs */
 int setup_arch_init(void);			/* first CPU, console up */
 int setup_arch_cpu_init(struct per_cpu *pcpu);	/* every CPU */
+/* The calling CPU's hardware id (arm64: MPIDR affinity, x86: APIC ID). */
+uint64_t cpu_arch_hw_id(void);
 /* Undoes setup_arch_cpu_init and leaves to the caller; no return. */
 void __noreturn setup_arch_cpu_exit(struct per_cpu *pcpu);
 

@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * CPU hand-over: parking and starting CPUs, and a cell stopping itself.
+ *
+ * A CPU that runs no guest code sits in cpu_park() inside the trap handler
+ * that parked it. Other CPUs talk to it only through its request fields,
+ * written under control_lock and followed by a kick (IPI).
+ */
+#include <jailhouse/hypercall.h>
+#include <hv/cell.h>
+#include <hv/control.h>
+#include <hv/percpu.h>
+#include <hv/printk.h>
+#include <hv/setup.h>
+#include <asm/processor.h>
+
+#define PARK_TIMEOUT_US		200000
+
+/* The flag is seen by a TLB shootdown waiting under the lock. */
+void control_lock_in_trap(struct per_cpu *pcpu)
+{
+	WRITE_ONCE(pcpu->waits_for_control, true);
+	smp_mb();
+	spin_lock(&control_lock);
+	WRITE_ONCE(pcpu->waits_for_control, false);
+}
+
+void control_unlock_to_wait(struct per_cpu *pcpu)
+{
+	WRITE_ONCE(pcpu->waits_for_control, true);
+	smp_mb();
+	spin_unlock(&control_lock);
+}
+
+void control_relock(struct per_cpu *pcpu)
+{
+	spin_lock(&control_lock);
+	WRITE_ONCE(pcpu->waits_for_control, false);
+}
+
+void cpu_park(struct per_cpu *pcpu)
+{
+	bool fresh;
+
+	smp_mb();
+	for (;;) {
+		if (READ_ONCE(pcpu->request) == CPU_REQ_OFF)
+			cpu_arch_power_off(pcpu);
+		if (READ_ONCE(pcpu->request) == CPU_REQ_START)
+			break;
+		if (READ_ONCE(pcpu->request) == CPU_REQ_PARK)
+			WRITE_ONCE(pcpu->request, CPU_REQ_NONE);
+		cpu_arch_wait(pcpu);
+	}
+	smp_rmb();
+
+	fresh = pcpu->req_cell != pcpu->guest_cell;
+	pcpu->cell = pcpu->req_cell;
+	pcpu->guest_cell = pcpu->req_cell;
+	cpu_arch_enter_cell(pcpu);
+	cpu_arch_reset(pcpu, pcpu->req_entry, pcpu->req_context, fresh);
+	pcpu->state = CPU_RUNNING;
+	smp_wmb();
+	WRITE_ONCE(pcpu->request, CPU_REQ_NONE);
+}
+
+void cpu_request_start(struct per_cpu *target, struct cell *cell,
+		       uint64_t entry, uint64_t context)
+{
+	target->req_cell = cell;
+	target->req_entry = entry;
+	target->req_context = context;
+	smp_wmb();
+	WRITE_ONCE(target->request, CPU_REQ_START);
+	cpu_arch_kick(target->cpu_id);
+}
+
+void cpu_check_requests(struct per_cpu *pcpu)
+{
+	if (READ_ONCE(pcpu->request) != CPU_REQ_PARK)
+		return;
+	pcpu->state = CPU_PARKED;
+	smp_wmb();
+	WRITE_ONCE(pcpu->request, CPU_REQ_NONE);
+	cpu_park(pcpu);
+}
+
+/* Asks target to park; does not wait. Control lock held. */
+static void ask_to_park(struct per_cpu *target)
+{
+	if (target->state != CPU_RUNNING || target == this_cpu())
+		return;
+	WRITE_ONCE(target->request, CPU_REQ_PARK);
+	cpu_arch_kick(target->cpu_id);
+}
+
+/*
+ * Waits until target is no longer running. Called with control_lock held;
+ * the lock is dropped while waiting, because the target may itself be
+ * spinning for it in a trap. The caller has claimed the cell the target
+ * belongs to (or, for a root CPU, reserved it), so nothing else changes
+ * its ownership meanwhile, and the cell is marked stopping, so none of
+ * its CPUs can be restarted.
+ */
+static int wait_parked(struct per_cpu *target)
+{
+	uint64_t start = timer_arch_now_us();
+	unsigned long spins;
+
+	control_unlock_to_wait(this_cpu());
+	for (spins = 0; READ_ONCE(target->state) == CPU_RUNNING; spins++) {
+		if (timer_arch_now_us() - start > PARK_TIMEOUT_US ||
+		    spins > 100000000UL)
+			break;
+		cpu_relax();
+	}
+	control_relock(this_cpu());
+	if (target->state != CPU_RUNNING)
+		return 0;
+	hv_error("CPU %u of cell \"%s\" did not stop within %u ms",
+		 target->cpu_id, target->cell->name, PARK_TIMEOUT_US / 1000);
+	return -JH_EBUSY;
+}
+
+int cpu_request_park(struct per_cpu *target)
+{
+	ask_to_park(target);
+	return wait_parked(target);
+}
+
+int cell_park_cpus(struct cell *cell)
+{
+	unsigned int cpu;
+	int err = 0;
+
+	cell->stopping = true;
+	for_each_cell_cpu(cpu, cell)
+		ask_to_park(per_cpu(cpu));
+	for_each_cell_cpu(cpu, cell)
+		if (!err)
+			err = wait_parked(per_cpu(cpu));
+	return err;
+}
+
+/* The calling CPU leaves its cell; all others of the cell are asked to. */
+static void stop_from_inside(struct per_cpu *pcpu, uint32_t state,
+			     enum cpu_state cpu_state)
+{
+	struct cell *cell = pcpu->cell;
+	unsigned int cpu;
+
+	control_lock_in_trap(pcpu);
+	cell->stopping = true;
+	cell->state = state;
+	comm_write_state(cell, state);
+	for_each_cell_cpu(cpu, cell)
+		ask_to_park(per_cpu(cpu));
+	pcpu->state = cpu_state;
+	spin_unlock(&control_lock);
+	cpu_park(pcpu);
+}
+
+void cell_fail(struct per_cpu *pcpu, const char *why)
+{
+	/* Once per start of the cell: the root must restart it to repeat. */
+	printk("Cell \"%s\" FAILED on CPU %u: %s; its CPUs are stopped\n",
+	       pcpu->cell->name, pcpu->cpu_id, why);
+	stop_from_inside(pcpu, JH_CELL_FAILED, CPU_FAILED);
+}
+
+void control_cell_stop_self(struct per_cpu *pcpu)
+{
+	stop_from_inside(pcpu, JH_CELL_SHUT_DOWN, CPU_PARKED);
+}
