@@ -3,7 +3,7 @@
  * Cell config for the PCI attacks of the in-cell attack suite
  * (inmates/tests/attacks/x86/pci-attacks.c): the attack cell's layout
  * (demo-cell.h: CPU 3, 1 MiB at guest-physical 0, comm region) plus one
- * PCI device, QEMU's "edu" at 00:05.0 (tests/scenarios/attack-x86-pci.scn
+ * PCI device, QEMU's "edu" at 00:05.0 (tests/scenarios/attack-x86.scn
  * adds it with -device edu,addr=5): a bus master with an MSI capability.
  * No JH_PCI_DMA_UNCONFINED: its bus mastering must stay off.
  *

@@ -1,11 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The config checks of jh_pci_device.flags, kept apart from
- * hypervisor/config_check.c until they are merged into it (see
- * Documentation/isolation-x86-insn.md): jhc_check_pci_devices should
- * accept flags through jhc_pci_flags_valid() where it now requires
- * reserved0 to be 0, and `config check` should print jhc_pci_dma_note()
- * for every device it returns a note for.
+ * The checks of jh_pci_device.flags, shared by the validator
+ * (hypervisor/config_check_arrays.c: unknown bits are refused) and
+ * `jailhouse config check` (prints jhc_pci_dma_note() as a warning).
  */
 #ifndef _JAILHOUSE_CONFIG_CHECK_PCI_H
 #define _JAILHOUSE_CONFIG_CHECK_PCI_H

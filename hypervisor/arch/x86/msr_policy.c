@@ -26,7 +26,7 @@
  * Not guarded: the performance counters and PERF_GLOBAL_CTRL (the root
  * cell owns the PMU; other cells reach none of it, RDPMC included) and
  * DEBUGCTL (per CPU; BTS needs DS_AREA). See
- * Documentation/isolation-x86-insn.md for the deviations.
+ * Documentation/isolation.md (x86 instructions) for the deviations.
  */
 #include <asm/msr_policy.h>
 
