@@ -12,3 +12,4 @@
 #include "hypervisor/config_check_cells.c"
 #include "hypervisor/config_check_addr.c"
 #include "hypervisor/config_check_devices.c"
+#include "hypervisor/config_check_iommu.c"

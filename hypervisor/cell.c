@@ -7,6 +7,7 @@
 #include <hv/cell.h>
 #include <hv/console.h>
 #include <hv/control.h>
+#include <hv/iommu.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/setup.h>
@@ -60,6 +61,8 @@ static int map_region(struct cell *cell, const struct jh_memory_region *mem,
 						    region_phys(cell, mem),
 						    mem->size,
 						    region_flags(mem->flags));
+	if (!err)
+		err = iommu_map_region(cell, mem, merge);
 	if (err)
 		hv_error("cell \"%s\": cannot map memory 0x%llx+0x%llx at guest 0x%llx (error %d)",
 			 cell->name, (unsigned long long)region_phys(cell, mem),

@@ -55,6 +55,7 @@ int jh_cfg_check_platform_width(const struct jh_system_desc *sys,
 	const struct jh_memory_region *hv = &sys->hypervisor_memory;
 	const struct jh_arm64_platform *arm = &sys->platform.arm64;
 	const struct jh_x86_platform *x86 = &sys->platform.x86;
+	unsigned int i;
 	int ret;
 
 	ret = jhc_check_width(jhc_item_hv_mem, -1, "phys_start",
@@ -63,6 +64,11 @@ int jh_cfg_check_platform_width(const struct jh_system_desc *sys,
 		ret = jh_cfg_check_console_width(jhc_item_dbg_console,
 						 &sys->debug_console, bits,
 						 err);
+	for (i = 0; !ret && i < JH_MAX_IOMMUS; i++)
+		if (sys->iommus[i].type != JH_IOMMU_NONE)
+			ret = jhc_check_width(jhc_item_iommu, i, "base",
+					      sys->iommus[i].base,
+					      sys->iommus[i].size, bits, err);
 	if (ret)
 		return ret;
 	if (sys->arch == JH_ARCH_ARM64) {
@@ -78,10 +84,6 @@ int jh_cfg_check_platform_width(const struct jh_system_desc *sys,
 		ret = jhc_check_width(jhc_item_platform, -1, "mmconfig_base",
 				      x86->mmconfig_base,
 				      jhc_ecam_size(x86), bits, err);
-	if (!ret && x86->iommu_base)
-		ret = jhc_check_width(jhc_item_platform, -1, "iommu_base",
-				      x86->iommu_base, JHC_X86_IOMMU_SIZE,
-				      bits, err);
 	return ret;
 }
 

@@ -4,7 +4,7 @@
  * cell, the root cell included, may map their registers: a guest writing
  * them directly would bypass the emulation (arm64: the GICD; x86: the
  * local APIC's ICR reaches any CPU, an IOAPIC routes any pin, the ECAM
- * configures any PCI device, the IOMMU undoes DMA isolation).
+ * configures any PCI device; on both, an IOMMU undoes DMA isolation).
  *
  * Not here: the GICR, whose RD_base frames cells map by design (the
  * hypervisor unmaps the whole GICR range and maps back each cell's own
@@ -51,6 +51,9 @@ int jh_cfg_check_device_overlap(const struct jh_system_desc *sys, int index,
 
 	if (jhc_is_comm(m))
 		return 0;
+	ret = jh_cfg_iommu_overlap(sys, index, m, err);
+	if (ret)
+		return ret;
 	if (sys->arch == JH_ARCH_ARM64)
 		return jhc_device_overlap(index, m,
 					  sys->platform.arm64.gicd_base,
@@ -65,9 +68,5 @@ int jh_cfg_check_device_overlap(const struct jh_system_desc *sys, int index,
 		ret = jhc_device_overlap(index, m, x86->mmconfig_base,
 					 jhc_ecam_size(x86),
 					 JHC_R_ECAM_OVERLAP, err);
-	if (!ret && x86->iommu_base)
-		ret = jhc_device_overlap(index, m, x86->iommu_base,
-					 JHC_X86_IOMMU_SIZE,
-					 JHC_R_IOMMU_OVERLAP, err);
 	return ret;
 }

@@ -200,9 +200,6 @@ static int jhc_check_platform(const struct jh_system_desc *sys,
 	if (!jhc_aligned(x86->mmconfig_base, JHC_PAGE_SIZE))
 		return JHC_FAIL(jhc_item_platform, -1, "mmconfig_base",
 				x86->mmconfig_base, 0, JHC_R_PAGE_ALIGN);
-	if (!jhc_aligned(x86->iommu_base, JHC_PAGE_SIZE))
-		return JHC_FAIL(jhc_item_platform, -1, "iommu_base",
-				x86->iommu_base, 0, JHC_R_PAGE_ALIGN);
 	return 0;
 }
 
@@ -269,6 +266,8 @@ int jh_check_system_config(const void *data, uint64_t size, uint32_t arch,
 	if (ret)
 		return ret;
 	ret = jhc_check_platform(sys, arch, err);
+	if (!ret)
+		ret = jh_cfg_check_iommus(sys, err);
 	if (!ret)
 		ret = jh_cfg_check_platform_width(sys,
 						  jh_cfg_arch_phys_bits(arch),

@@ -20,7 +20,6 @@
 #define JHC_X86_LAPIC_BASE	0xfee00000ULL
 #define JHC_X86_LAPIC_SIZE	0x1000ULL
 #define JHC_X86_IOAPIC_SIZE	0x1000ULL
-#define JHC_X86_IOMMU_SIZE	0x1000ULL	/* one VT-d register page */
 #define JHC_ECAM_BUS_SIZE	0x100000ULL	/* 32 devices, 8 functions, 4 KiB */
 #define JHC_ARM64_PA_BITS	48
 #define JHC_X86_PA_BITS		52
@@ -50,6 +49,7 @@ static const char jhc_item_console[] = "console";
 static const char jhc_item_dbg_console[] = "debug console";
 static const char jhc_item_hv_mem[] = "hypervisor memory";
 static const char jhc_item_platform[] = "platform";
+static const char jhc_item_iommu[] = "iommu";
 
 /* How a value is shown. */
 enum {
@@ -154,6 +154,12 @@ enum jhc_reason_id {
 	JHC_R_IOAPIC_OVERLAP,
 	JHC_R_ECAM_OVERLAP,
 	JHC_R_IOMMU_OVERLAP,
+	JHC_R_IOMMU_TYPE,
+	JHC_R_IOMMU_MIXED,
+	JHC_R_IOMMU_GAP,
+	JHC_R_IOMMU_SIZE,
+	JHC_R_IOMMU_TWICE,
+	JHC_R_IOMMU_AMD_ONLY,
 	JHC_R_PIO_SHARED,
 	JHC_R_REPLY_TIMEOUT,
 	JHC_R_COUNT
@@ -311,5 +317,12 @@ int jh_cfg_check_platform_width(const struct jh_system_desc *sys,
 int jh_cfg_check_device_overlap(const struct jh_system_desc *sys, int index,
 				const struct jh_memory_region *m,
 				struct jh_config_error *err);
+
+/* The IOMMU units of sys (config_check_iommu.c), and region m against them. */
+int jh_cfg_check_iommus(const struct jh_system_desc *sys,
+			struct jh_config_error *err);
+int jh_cfg_iommu_overlap(const struct jh_system_desc *sys, int index,
+			 const struct jh_memory_region *m,
+			 struct jh_config_error *err);
 
 #endif /* _JH_CONFIG_CHECK_INTERNAL_H */

@@ -22,6 +22,7 @@
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
 #include <hv/control.h>
+#include <hv/iommu.h>
 #include <hv/paging.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
@@ -203,6 +204,7 @@ static int remap_to_root(const struct jh_memory_region *mem)
 static void free_cell(struct cell *cell, uint64_t config_size)
 {
 	cell_arch_exit(cell);
+	iommu_cell_exit(cell);
 	if (cell->guest_pt.root)
 		pt_destroy(&cell->guest_pt);
 	page_free(&hv.pool, cell->comm_region, 1);
@@ -240,6 +242,8 @@ static int build_cell(struct cell *cell, const struct jh_cell_desc *desc)
 	for (n = 0; !err && n < desc->num_memory_regions; n++)
 		err = cell_map_region(cell, &mem[n]);
 	if (!err)
+		err = iommu_cell_init(cell);
+	if (!err)
 		err = cell_arch_init(cell);
 	if (!err)
 		cell_guest_pt_live(cell);
@@ -247,7 +251,8 @@ static int build_cell(struct cell *cell, const struct jh_cell_desc *desc)
 	if (!err)
 		err = scrub_cell_memory(desc);
 	if (!err && hv.pool.pages - hv.pool.used <
-	    (desc->num_memory_regions + 2) * TABLES_PER_REGION)
+	    (desc->num_memory_regions + 2) * TABLES_PER_REGION *
+	    (iommu_active() ? 2 : 1))
 		err = -JH_ENOMEM;
 	if (err)
 		hv_error("cell \"%s\": cannot set it up (error %d, page pool %lu/%lu used)",
@@ -296,14 +301,17 @@ static void assign_cell(struct cell *cell)
 
 	/* The pool has room for any split (build_cell checked). */
 	for (n = 0; n < desc->num_memory_regions; n++)
-		if (gives_up_root_memory(&mem[n]))
+		if (gives_up_root_memory(&mem[n])) {
 			pt_clear(&root_cell.guest_pt, mem[n].phys_start,
 				 mem[n].size);
+			iommu_clear_root(mem[n].phys_start, mem[n].size);
+		}
 	for (cpu = 0; cpu < HV_MAX_CPUS; cpu++)
 		if (jh_cpu_in_set(desc, cpu))
 			bitmap_set(cpus, cpu);
 	move_cpus(&root_cell, cell, cpus);
 	cell_arch_assign(cell);
+	iommu_cell_assign(cell);
 	cell_arch_flush_tlb(&root_cell);
 	comm_reset(cell);
 }
@@ -499,6 +507,7 @@ static void give_back(struct cell *cell)
 	memcpy(cpus, cell->cpu_set, sizeof(cpus));
 	move_cpus(cell, &root_cell, cpus);
 	cell_arch_release(cell);
+	iommu_cell_release(cell);
 	cell_arch_flush_tlb(&root_cell);
 	cell_arch_flush_tlb(cell);
 }

@@ -6,6 +6,7 @@
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
 #include <hv/control.h>
+#include <hv/iommu.h>
 #include <hv/hypercall.h>
 #include <hv/percpu.h>
 #include <hv/setup.h>
@@ -61,6 +62,8 @@ long hypercall_dispatch(struct per_cpu *pcpu, unsigned long code,
 		return -JH_ENOSYS;
 	if (cell != &root_cell)
 		return -JH_EPERM;
+	/* Root calls come often enough (cell state polls) to report DMA faults. */
+	iommu_poll_faults();
 
 	switch (code) {
 	case JH_HC_DISABLE:

@@ -181,7 +181,8 @@ static int split_leaf(struct paging *pg, pt_entry_t *entry,
 		table[n] = fmt->leaf_entry(phys + n * step, level + 1, flags);
 	/* A new block size: break-before-make, where the arch wants it. */
 	replace_entry(pg, entry, level, ALIGN_DOWN(virt, PT_LEVEL_SIZE(level)),
-		      fmt->table_entry(page_pool_virt2phys(pg->pool, table)));
+		      fmt->table_entry(page_pool_virt2phys(pg->pool, table),
+				      level));
 	return 0;
 }
 
@@ -206,7 +207,7 @@ static pt_entry_t *descend(struct paging *pg, pt_entry_t *entry,
 			return NULL;
 		}
 		*entry = fmt->table_entry(page_pool_virt2phys(pg->pool,
-							      table));
+							      table), level);
 		return table;
 	}
 	if (!is_table(pg, *entry, level)) {

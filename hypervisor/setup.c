@@ -42,6 +42,7 @@
 #include <hv/cell.h>
 #include <hv/console.h>
 #include <hv/control.h>
+#include <hv/iommu.h>
 #include <hv/paging.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
@@ -202,6 +203,8 @@ static int global_init(paddr_t phys)
 	err = setup_arch_init();
 	if (!err)
 		err = cell_init_root();
+	if (!err)
+		err = iommu_init();
 	if (!err)
 		printk("  root cell \"%s\": %u CPUs, %u memory regions, page pool %lu/%lu pages used\n",
 		       root_cell.name, root_cell.num_cpus,
@@ -377,6 +380,7 @@ long hv_disable_cpu(struct per_cpu *pcpu)
 		printk("Shutting down hypervisor\n");
 		hv.disabling = true;
 		first = true;
+		iommu_shutdown();
 		request_power_off(asked);
 	}
 	hv.entered_cpus--;

@@ -49,7 +49,6 @@ static const struct {
 			.mmconfig_base = 0,
 			.mmconfig_end_bus = 0,
 			.pm_timer_address = 0xb008,
-			.iommu_base = 0,
 		},
 		.root_cell = {
 			.signature = JH_CELL_SIGNATURE,

@@ -53,7 +53,6 @@ static const struct {
 			.mmconfig_end_bus = 0xff,
 			/* ICH9 ACPI PM block at 0x600, PM timer at +8. */
 			.pm_timer_address = 0x608,
-			.iommu_base = 0,
 		},
 		.root_cell = {
 			.signature = JH_CELL_SIGNATURE,

@@ -33,7 +33,7 @@
 #define JH_CELL_SIGNATURE	"JHCELL"
 
 /* Bumped on every incompatible change of this file. */
-#define JH_CONFIG_REVISION	1
+#define JH_CONFIG_REVISION	2
 
 #define JH_ARCH_ARM64		1
 #define JH_ARCH_X86		2
@@ -46,6 +46,7 @@
 #define JH_MAX_IRQCHIPS		16
 #define JH_MAX_PIO_REGIONS	64
 #define JH_MAX_PCI_DEVICES	64
+#define JH_MAX_IOMMUS		4
 /*
  * Longest msg_reply_timeout: the hypervisor waits for the reply with the
  * cell lifecycle lock held.
@@ -178,11 +179,36 @@ struct jh_x86_platform {
 	uint8_t reserved0;
 	uint16_t pm_timer_address;	/* ACPI PM timer port */
 	uint32_t reserved1;
-	uint64_t iommu_base;	/* 0 if none */
-	uint64_t reserved[5];
+	uint64_t reserved[6];
 } JH_PACKED;
 
 #define JH_PLATFORM_SIZE	64
+
+/* struct jh_iommu.type */
+#define JH_IOMMU_NONE		0	/* unused slot */
+#define JH_IOMMU_AMD		1	/* AMD-Vi (ACPI IVRS), x86 */
+#define JH_IOMMU_VTD		2	/* Intel VT-d (ACPI DMAR), x86 */
+#define JH_IOMMU_SMMUV3		3	/* Arm SMMUv3 (ACPI IORT / DT), arm64 */
+#define JH_IOMMU_MAX_TYPE	JH_IOMMU_SMMUV3
+
+/*
+ * A DMA and interrupt remapping unit, owned by the hypervisor: no cell
+ * maps its registers. Used slots come first; all of one type. Every PCI
+ * device behind it is confined to the memory of the cell that owns it
+ * (the root cell by default): its JH_MEM_DMA regions.
+ */
+struct jh_iommu {
+	uint64_t base;		/* register base, 4 KiB aligned */
+	uint32_t size;		/* bytes of registers */
+	uint16_t type;		/* JH_IOMMU_* */
+	uint16_t flags;		/* reserved, must be 0 */
+	/* AMD-Vi: the unit's own PCI function, hidden from every cell. */
+	uint16_t amd_bdf;
+	uint8_t amd_cap;	/* AMD-Vi: offset of its capability block */
+	uint8_t reserved0;
+	uint32_t reserved1;
+	uint64_t reserved2;
+} JH_PACKED;
 
 struct jh_system_desc {
 	char signature[JH_SIGNATURE_SIZE];
@@ -198,6 +224,7 @@ struct jh_system_desc {
 		struct jh_x86_platform x86;
 		uint8_t raw[JH_PLATFORM_SIZE];
 	} platform;
+	struct jh_iommu iommus[JH_MAX_IOMMUS];
 	struct jh_cell_desc root_cell;
 } JH_PACKED;
 
@@ -211,7 +238,8 @@ JH_STATIC_ASSERT(sizeof(struct jh_arm64_platform) == JH_PLATFORM_SIZE,
 		 "ABI size");
 JH_STATIC_ASSERT(sizeof(struct jh_x86_platform) == JH_PLATFORM_SIZE,
 		 "ABI size");
-JH_STATIC_ASSERT(sizeof(struct jh_system_desc) == 232, "ABI size");
+JH_STATIC_ASSERT(sizeof(struct jh_iommu) == 32, "ABI size");
+JH_STATIC_ASSERT(sizeof(struct jh_system_desc) == 360, "ABI size");
 
 /*
  * Accessors for the arrays behind a cell descriptor. No bounds checks:

@@ -75,6 +75,7 @@
 #define JH_ENOENT			2
 #define JH_E2BIG			7
 #define JH_ENOMEM			12
+#define JH_ENODEV			19
 #define JH_EFAULT			14
 #define JH_EBUSY			16
 #define JH_EEXIST			17

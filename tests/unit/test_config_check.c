@@ -7,7 +7,7 @@
  * one-line message. Buffers are exactly as large as the config claims, so
  * AddressSanitizer fails a test whose check reads past the end.
  */
-/* UNIT-SOURCES: hypervisor/config_check.c hypervisor/config_check_header.c hypervisor/config_check_arrays.c hypervisor/config_check_cells.c hypervisor/config_check_addr.c hypervisor/config_check_devices.c tests/unit/config_builder.c */
+/* UNIT-SOURCES: hypervisor/config_check.c hypervisor/config_check_header.c hypervisor/config_check_arrays.c hypervisor/config_check_cells.c hypervisor/config_check_addr.c hypervisor/config_check_devices.c hypervisor/config_check_iommu.c tests/unit/config_builder.c */
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,6 +93,9 @@ static int disjoint_check(const struct tb_cell *a, const struct tb_cell *b,
 }
 
 /* The result code is checked twice: returned and stored in err. */
+/* Where the root cell's descriptor starts in a system config. */
+#define ROOT_OFF	offsetof(struct jh_system_desc, root_cell)
+
 #define EXPECT(call, want_code, want_text)				\
 	do {								\
 		struct jh_config_error e_;				\
@@ -160,7 +163,8 @@ TEST(demo_sizes_are_as_documented)
 	CHECK_EQ(size, jh_cell_config_size(&cell.desc));
 	tb_demo_system(&sys, ARM64);
 	tb_system_build(&sys, &size);
-	CHECK_EQ(size, 128 + jh_cell_config_size(&sys.root.desc));
+	CHECK_EQ(size, 256 + jh_cell_config_size(&sys.root.desc));
+	CHECK_EQ(ROOT_OFF, 256);
 }
 
 /* Packed access everywhere: any alignment of the buffer must work (UBSan
@@ -190,7 +194,7 @@ TEST(valid_at_every_alignment)
 		CHECK_EQ(jh_check_cell_in_system((void *)(s + off),
 						 (void *)(c + off), &err), 0);
 		/* Root and cell share CPU 3: the whole set is read. */
-		CHECK_EQ(jh_check_cells_disjoint((void *)(s + off + 128),
+		CHECK_EQ(jh_check_cells_disjoint((void *)(s + off + ROOT_OFF),
 						 (void *)(c + off), &err),
 			 -JH_EBUSY);
 	}
@@ -296,6 +300,10 @@ TEST(system_signature)
 	/* A cell config large enough to hold a system header. */
 	tb_demo_cell(&cell, ARM64);
 	tb_cell_add_mem(&cell, 0x70100000, 0x100000, 0x1000, RW);
+	tb_cell_add_mem(&cell, 0x70200000, 0x200000, 0x1000, RW);
+	tb_cell_add_mem(&cell, 0x70300000, 0x300000, 0x1000, RW);
+	tb_cell_add_mem(&cell, 0x70400000, 0x400000, 0x1000, RW);
+	tb_cell_add_mem(&cell, 0x70500000, 0x500000, 0x1000, RW);
 	buf = tb_cell_build(&cell, &size);
 	REQUIRE(size >= sizeof(struct jh_system_desc));
 	EXPECT(jh_check_system_config(buf, size, ARM64, &e_), EINVAL_,
@@ -316,19 +324,19 @@ TEST(revision)
 	tb_demo_cell(&cell, ARM64);
 	cell.desc.revision = JH_CONFIG_REVISION + 1;
 	EXPECT_CELL(&cell, ARM64, EINVAL_,
-		    "header: revision 2 is not the supported revision 1");
+		    "header: revision 3 is not the supported revision 2");
 	cell.desc.revision = 0;
 	EXPECT_CELL(&cell, ARM64, EINVAL_,
-		    "header: revision 0 is not the supported revision 1");
+		    "header: revision 0 is not the supported revision 2");
 
 	tb_demo_system(&sys, X86);
 	sys.desc.revision = 7;
 	EXPECT_SYSTEM(&sys, X86, EINVAL_,
-		      "header: revision 7 is not the supported revision 1");
+		      "header: revision 7 is not the supported revision 2");
 	tb_demo_system(&sys, X86);
 	sys.root.desc.revision = 7;
 	EXPECT_SYSTEM(&sys, X86, EINVAL_,
-		      "root cell: revision 7 is not the supported revision 1");
+		      "root cell: revision 7 is not the supported revision 2");
 }
 
 TEST(arch)
@@ -457,13 +465,13 @@ TEST(size_must_match_the_counts)
 	CHECK_EQ(jh_check_system_config(buf, size, ARM64, NULL), 0);
 	EXPECT(jh_check_system_config(tb_resize(buf, size, size - 1),
 				      size - 1, ARM64, &e_), EINVAL_,
-	       "root cell: size 431 (expected 432) is truncated");
+	       "root cell: size 559 (expected 560) is truncated");
 	EXPECT(jh_check_system_config(tb_resize(buf, size, size + 1),
 				      size + 1, ARM64, &e_), EINVAL_,
-	       "root cell: size 433 (expected 432) has trailing bytes");
-	EXPECT(jh_check_system_config(tb_resize(buf, size, 232), 232, ARM64,
+	       "root cell: size 561 (expected 560) has trailing bytes");
+	EXPECT(jh_check_system_config(tb_resize(buf, size, 360), 360, ARM64,
 				      &e_), EINVAL_,
-	       "root cell: size 232 (expected 432) is truncated");
+	       "root cell: size 360 (expected 560) is truncated");
 }
 
 /* Every shorter prefix of a valid config is refused, and none is read
@@ -782,9 +790,16 @@ TEST(addr_bits_of_the_cpu)
 	       "physical address size of 30 bits");
 
 	tb_demo_system(&sys, X86);
-	sys.desc.platform.x86.iommu_base = 0xfed90000;
+	sys.desc.iommus[0].type = JH_IOMMU_VTD;
+	sys.desc.iommus[0].base = 0xfed90000;
+	sys.desc.iommus[0].size = 0x1000;
 	buf = tb_system_build(&sys, &size);
 	EXPECT(jh_check_system_addr_bits(buf, 32, &e_), 0, "no error");
+	sys.desc.iommus[0].base = 0x1fed90000ULL;
+	buf = tb_system_build(&sys, &size);
+	EXPECT(jh_check_system_addr_bits(buf, 32, &e_), EINVAL_,
+	       "iommu 0: base 0x1fed90000 ends above a physical address "
+	       "size of 32 bits");
 
 	tb_demo_cell(&cell, ARM64);
 	cell.mem[0].phys_start = 1ULL << 40;
@@ -946,10 +961,10 @@ TEST(system_smaller_than_header)
 
 	tb_demo_system(&sys, ARM64);
 	buf = tb_system_build(&sys, &size);
-	EXPECT(jh_check_system_config(tb_resize(buf, size, 231), 231, ARM64,
+	EXPECT(jh_check_system_config(tb_resize(buf, size, 359), 359, ARM64,
 				      &e_), EINVAL_,
-	       "header: size 231 is smaller than a system config header "
-	       "(232 bytes)");
+	       "header: size 359 is smaller than a system config header "
+	       "(360 bytes)");
 }
 
 TEST(system_flags)
@@ -1119,12 +1134,80 @@ TEST(x86_platform)
 	EXPECT_SYSTEM(&sys, X86, EINVAL_,
 		      "platform: mmconfig_base 0xb0000800 is not 4 KiB "
 		      "aligned");
+}
+
+/* One type per system, of the arch, used slots first, sane windows. */
+TEST(iommu_units)
+{
+	struct tb_system sys;
+	struct jh_iommu *u = sys.desc.iommus;
+
 	tb_demo_system(&sys, X86);
-	sys.desc.platform.x86.iommu_base = 0xfed90001;
-	EXPECT_SYSTEM(&sys, X86, EINVAL_,
-		      "platform: iommu_base 0xfed90001 is not 4 KiB aligned");
-	sys.desc.platform.x86.iommu_base = 0xfed90000;
 	EXPECT_SYSTEM(&sys, X86, 0, "no error");
+	u[0] = (struct jh_iommu){ .type = JH_IOMMU_AMD, .base = 0xfed80000,
+				  .size = 0x4000, .amd_bdf = 0x10,
+				  .amd_cap = 0x40 };
+	EXPECT_SYSTEM(&sys, X86, 0, "no error");
+	u[0].base = 0xfed80001;
+	EXPECT_SYSTEM(&sys, X86, EINVAL_,
+		      "iommu 0: base 0xfed80001 is not 4 KiB aligned");
+	u[0].base = 0xfed80000;
+	u[0].size = 0x4100;
+	EXPECT_SYSTEM(&sys, X86, EINVAL_,
+		      "iommu 0: size 0x4100 is not a multiple of 4 KiB up to "
+		      "1 MiB");
+	u[0].size = 0;
+	EXPECT_SYSTEM(&sys, X86, EINVAL_, "iommu 0: size is zero");
+	u[0].size = 0x4000;
+	u[0].type = JH_IOMMU_SMMUV3;
+	u[0].amd_bdf = 0;
+	u[0].amd_cap = 0;
+	EXPECT_SYSTEM(&sys, X86, EINVAL_,
+		      "iommu 0: type 3 is not an IOMMU type of this arch "
+		      "(x86: 1 AMD-Vi, 2 VT-d; arm64: 3 SMMUv3)");
+	u[0].type = JH_IOMMU_VTD;
+	u[0].amd_cap = 0x40;
+	EXPECT_SYSTEM(&sys, X86, EINVAL_,
+		      "iommu 0: amd_bdf 0x0 is for AMD-Vi units only, must "
+		      "be 0");
+	u[0].amd_cap = 0;
+	u[2] = u[0];
+	u[2].base = 0xfed91000;
+	EXPECT_SYSTEM(&sys, X86, EINVAL_,
+		      "iommu 2: type 2 follows an unused slot: used units come "
+		      "first");
+	u[1] = u[2];
+	u[2].type = JH_IOMMU_NONE;
+	u[1].base = 0xfed82000;
+	EXPECT_SYSTEM(&sys, X86, EINVAL_,
+		      "iommu 1: base 0xfed82000 overlaps the registers of "
+		      "unit 0");
+	u[1].base = 0xfed90000;
+	u[1].type = JH_IOMMU_AMD;
+	u[1].amd_cap = 0x40;
+	EXPECT_SYSTEM(&sys, X86, EINVAL_,
+		      "iommu 1: type 1 (unit 0 2) differs from unit 0's type: "
+		      "one IOMMU type per system");
+	u[1].type = JH_IOMMU_VTD;
+	u[1].amd_cap = 0;
+	u[1].flags = 1;
+	EXPECT_SYSTEM(&sys, X86, EINVAL_, "iommu 1: flags 0x1 must be zero");
+	u[1].flags = 0;
+	EXPECT_SYSTEM(&sys, X86, 0, "no error");
+
+	tb_demo_system(&sys, ARM64);
+	u[0] = (struct jh_iommu){ .type = JH_IOMMU_SMMUV3,
+				  .base = 0x09050000, .size = 0x20000 };
+	EXPECT_SYSTEM(&sys, ARM64, 0, "no error");
+	u[0].type = JH_IOMMU_VTD;
+	EXPECT_SYSTEM(&sys, ARM64, EINVAL_,
+		      "iommu 0: type 2 is not an IOMMU type of this arch "
+		      "(x86: 1 AMD-Vi, 2 VT-d; arm64: 3 SMMUv3)");
+	u[0].type = JH_IOMMU_SMMUV3;
+	u[0].base = sys.desc.hypervisor_memory.phys_start;
+	EXPECT_SYSTEM(&sys, ARM64, EINVAL_,
+		      "iommu 0: base 0x7f000000 (size 0x20000) overlaps the "
+		      "hypervisor memory");
 }
 
 TEST(debug_console)
@@ -1426,12 +1509,14 @@ TEST(root_memory_maps_x86_devices)
 	EXPECT_SYSTEM(&sys, X86, 0, "no error");
 
 	tb_demo_system(&sys, X86);
-	sys.desc.platform.x86.iommu_base = 0xfed90000;
+	sys.desc.iommus[0].type = JH_IOMMU_VTD;
+	sys.desc.iommus[0].base = 0xfed90000;
+	sys.desc.iommus[0].size = 0x1000;
 	tb_cell_add_mem(&sys.root, 0xfed90000, 0xfed90000, 0x1000,
 			RW | JH_MEM_IO);
 	EXPECT_SYSTEM(&sys, X86, EINVAL_,
 		      "memory region 2: phys_start 0xfed90000 (size 0x1000) "
-		      "overlaps the IOMMU (owned by the hypervisor, never "
+		      "overlaps an IOMMU (owned by the hypervisor, never "
 		      "mapped)");
 }
 
@@ -1823,7 +1908,7 @@ TEST(mutated_configs_stay_in_bounds)
 		if (jh_check_system_config(s, sys_size, arch, &err) == 0 &&
 		    jh_check_cell_config(c, cell_size, arch, &err) == 0) {
 			jh_check_cell_in_system((void *)s, (void *)c, &err);
-			jh_check_cells_disjoint((void *)c, (void *)(s + 128),
+			jh_check_cells_disjoint((void *)c, (void *)(s + ROOT_OFF),
 						&err);
 		}
 		jh_format_config_error(buf, sizeof(buf), &err);

@@ -45,7 +45,7 @@ TEST(ept_leaf_bits)
 
 TEST(ept_table_entries)
 {
-	pt_entry_t t = ept->table_entry(0x7000);
+	pt_entry_t t = ept->table_entry(0x7000, 0);
 
 	CHECK_EQ(t, 0x7000ULL | 0x7);
 	CHECK(ept->is_valid(t));

@@ -22,8 +22,9 @@
 #define GiB		(1ULL << 30)
 #define MiB		(1ULL << 20)
 
-static pt_entry_t t_table(paddr_t table)
+static pt_entry_t t_table(paddr_t table, unsigned int level)
 {
+	(void)level;
 	return (table & F_ADDR) | F_VALID | F_TABLE;
 }
 

@@ -34,6 +34,10 @@ SECTIONS
 		__uart_drivers_start = .;
 		KEEP(*(.uart_drivers))
 		__uart_drivers_end = .;
+		. = ALIGN(8);
+		__iommu_drivers_start = .;
+		KEEP(*(.iommu_drivers))
+		__iommu_drivers_end = .;
 	}
 	. = ALIGN(4096);
 	__rodata_end = .;

@@ -45,7 +45,7 @@ unsigned int mmu_pa_bits(void)
 	return parange_bits[parange];
 }
 
-static pt_entry_t table_entry(paddr_t table)
+static pt_entry_t table_entry(paddr_t table, unsigned int level)
 {
 	return (table & PTE_ADDR_MASK) | PTE_VALID | PTE_NOT_BLOCK;
 }

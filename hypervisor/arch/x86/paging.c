@@ -81,12 +81,12 @@ static unsigned long leaf_flags(pt_entry_t e, unsigned int level)
 	return flags;
 }
 
-static pt_entry_t host_table(paddr_t table)
+static pt_entry_t host_table(paddr_t table, unsigned int level)
 {
 	return table | PTE_P | PTE_RW;
 }
 
-static pt_entry_t npt_table(paddr_t table)
+static pt_entry_t npt_table(paddr_t table, unsigned int level)
 {
 	return table | PTE_P | PTE_RW | PTE_US;
 }
@@ -136,7 +136,7 @@ static paddr_t ept_entry_addr(pt_entry_t e, unsigned int level)
 	return e & PTE_ADDR;
 }
 
-static pt_entry_t ept_table(paddr_t table)
+static pt_entry_t ept_table(paddr_t table, unsigned int level)
 {
 	return table | EPT_RWX;
 }

@@ -29,6 +29,8 @@ struct cell {
 	unsigned int num_cpus;
 	volatile uint32_t state;	/* JH_CELL_* */
 	struct paging guest_pt;		/* guest-physical -> physical */
+	/* Its devices' view: JH_MEM_DMA regions only (hv/iommu.h). */
+	struct paging dma_pt;
 	struct jh_comm_region *comm_region;	/* NULL for the root cell */
 	bool loadable;			/* loadable regions mapped to root */
 	volatile bool stopping;		/* no PSCI CPU_ON while set */

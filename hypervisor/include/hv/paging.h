@@ -51,7 +51,8 @@ struct pt_format {
 	 * would alias low memory.
 	 */
 	unsigned int output_bits;
-	pt_entry_t (*table_entry)(paddr_t table);
+	/* Entry at level pointing to a table of level + 1. */
+	pt_entry_t (*table_entry)(paddr_t table, unsigned int level);
 	pt_entry_t (*leaf_entry)(paddr_t phys, unsigned int level,
 				 unsigned long flags);
 	/* May level hold a leaf (a block, or a page at level 3)? */
