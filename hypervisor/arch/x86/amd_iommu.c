@@ -19,7 +19,8 @@
  *
  * The unit must be off when the hypervisor comes: Linux is booted with
  * amd_iommu=off. Disable turns translation off, waits for the unit to
- * drop what it cached, and puts back the registers Linux left.
+ * drop what it cached, and puts back the registers Linux left but the
+ * device table base (see shutdown()).
  */
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
@@ -27,6 +28,7 @@
 #include <hv/page_pool.h>
 #include <hv/printk.h>
 #include <hv/setup.h>
+#include <hv/string.h>
 #include "amd_iommu_internal.h"
 
 /* Device IDs invalidated per batch without INVALIDATE_IOMMU_ALL. */
@@ -48,7 +50,7 @@ static int unit_init(unsigned int index, const struct jh_iommu *cfg)
 			 index, cfg->size, AMD_MMIO_MIN_SIZE);
 		return -JH_EINVAL;
 	}
-	*u = (struct amd_unit){ .index = index };
+	*u = (struct amd_unit){ .index = index, .bdf = cfg->amd_bdf };
 	u->mmio = hv_map_device(cfg->base, cfg->size);
 	if (!u->mmio) {
 		hv_error("AMD-Vi unit %u: cannot map its registers at 0x%llx",
@@ -72,7 +74,6 @@ static int unit_init(unsigned int index, const struct jh_iommu *cfg)
 			 index, (unsigned long long)u->efr);
 		return -JH_ENODEV;
 	}
-	u->saved_devtab = amd_read(u, AMD_MMIO_DEVTAB);
 	u->saved_cmd = amd_read(u, AMD_MMIO_CMD_BASE);
 	u->saved_evt = amd_read(u, AMD_MMIO_EVT_BASE);
 	u->saved_excl = amd_read(u, AMD_MMIO_EXCL_BASE);
@@ -225,6 +226,7 @@ static int enable_unit(struct amd_unit *u)
 	amd_evt_reset(u);
 	amd_write(u, AMD_MMIO_STATUS, AMD_STATUS_EVT_OVERFLOW |
 		  AMD_STATUS_EVT_INT | AMD_STATUS_COMWAIT_INT);
+	amd_clear_aborts(u);
 	/* The command buffer runs only with the unit enabled. */
 	amd_write(u, AMD_MMIO_CONTROL, AMD_CTRL_IOMMU_EN | AMD_CTRL_COHERENT |
 		  AMD_CTRL_CMD_BUF_EN | AMD_CTRL_EVT_LOG_EN);
@@ -246,6 +248,14 @@ static int enable(void)
 	return err;
 }
 
+/*
+ * The device table stays where it is, all zero: QEMU 7.2's model remaps
+ * interrupts through the table whenever its base register was ever
+ * written, unit enabled or not, and the base Linux left (0) would make it
+ * read entries from low memory. Zero entries pass everything through
+ * untranslated, which is what Linux had; on hardware, a unit that is off
+ * reads no entry anyway. The hypervisor's memory stays reserved.
+ */
 static void shutdown(void)
 {
 	struct amd_unit *u;
@@ -257,7 +267,11 @@ static void shutdown(void)
 		if (amd_read(u, AMD_MMIO_CONTROL) & AMD_CTRL_CMD_BUF_EN)
 			invalidate_all(u);
 		amd_write(u, AMD_MMIO_CONTROL, u->saved_control);
-		amd_write(u, AMD_MMIO_DEVTAB, u->saved_devtab);
+	}
+	if (devtab)
+		memset(devtab, 0, AMD_DEVTAB_MAX_PAGES * PAGE_SIZE);
+	for (n = 0; n < amd_num_units; n++) {
+		u = &amd_units[n];
 		amd_write(u, AMD_MMIO_CMD_BASE, u->saved_cmd);
 		amd_write(u, AMD_MMIO_EVT_BASE, u->saved_evt);
 		amd_write(u, AMD_MMIO_EXCL_BASE, u->saved_excl);
@@ -265,6 +279,7 @@ static void shutdown(void)
 		amd_evt_reset(u);
 		amd_write(u, AMD_MMIO_STATUS, AMD_STATUS_EVT_OVERFLOW |
 			  AMD_STATUS_EVT_INT | AMD_STATUS_COMWAIT_INT);
+		amd_clear_aborts(u);
 	}
 }
 

@@ -17,12 +17,28 @@
  * device, cell and address and is rate-limited; everything else the unit
  * logs gets a rate-limited line of its own. An overflowed log is
  * restarted (events were lost; the line says so).
+ *
+ * QEMU 7.2's model writes its entries but never moves the tail register
+ * (it stays where software put it), and it declares an overflow once its
+ * byte offset reaches the number of entries, after 16 events. So consumed
+ * entries are zeroed, an entry with an event code at the tail is taken as
+ * written too, and a log found so is restarted at offset 0 after each
+ * poll. A unit that follows the specification has zero entries from its
+ * tail on, except for the moment between writing an entry and moving the
+ * tail, and never gets there.
+ *
+ * Worse, QEMU 7.2's model drops every event (its overflow test always
+ * sees the overflow bit), so its log stays empty. What it does leave is
+ * "signaled target abort" in its PCI status register, for every
+ * translation it refused. A poll that finds that bit but no event
+ * reports a blocked DMA without device and address, rather than nothing.
  */
 #include <jailhouse/hypercall.h>
 #include <hv/control.h>
 #include <hv/iommu.h>
 #include <hv/printk.h>
 #include <hv/setup.h>
+#include <asm/pci.h>
 #include <asm/processor.h>
 #include "amd_iommu_internal.h"
 
@@ -33,6 +49,9 @@
 /* The MSI address range: a fault there is a blocked interrupt. */
 #define MSI_RANGE_START		0xfee00000ULL
 #define MSI_RANGE_END		0xfeefffffULL
+/* The unit's PCI status register: it signals the aborts it caused. */
+#define PCI_STATUS		0x06
+#define PCI_STATUS_SIG_TARGET_ABORT	0x0800
 
 /* COMPLETION_WAIT targets, one per unit, in hypervisor memory. */
 static volatile uint64_t cw_store[JH_MAX_IOMMUS] __aligned(8);
@@ -184,8 +203,11 @@ static void report_event(const struct amd_unit *u, uint64_t q0, uint64_t q1)
 	       (unsigned long long)q1);
 }
 
-/* The log overflowed: events were lost; start it again, empty. */
-static void restart_log(struct amd_unit *u)
+/*
+ * The log overflowed (events were lost), or the unit does not move its
+ * tail: start it again, empty.
+ */
+static void restart_log(struct amd_unit *u, bool overflow)
 {
 	uint64_t ctrl = amd_read(u, AMD_MMIO_CONTROL);
 
@@ -193,29 +215,64 @@ static void restart_log(struct amd_unit *u)
 	amd_write(u, AMD_MMIO_STATUS, AMD_STATUS_EVT_OVERFLOW);
 	amd_evt_reset(u);
 	amd_write(u, AMD_MMIO_CONTROL, ctrl);
-	if (ratelimit_ok(&evt_rl, EVT_BURST))
+	if (overflow && ratelimit_ok(&evt_rl, EVT_BURST))
 		printk("AMD-Vi unit %u: event log overflowed, events were lost\n",
+		       u->index);
+}
+
+static bool entry_written(const struct amd_unit *u, uint32_t off)
+{
+	return AMD_EVT_CODE(((const volatile uint64_t *)(u->evt + off))[0]) !=
+		0;
+}
+
+void amd_clear_aborts(const struct amd_unit *u)
+{
+	pci_hv_write(u->bdf, PCI_STATUS, 2, PCI_STATUS_SIG_TARGET_ABORT);
+}
+
+/* Aborts the unit signalled; reported if no event told of them. */
+static void poll_aborts(const struct amd_unit *u, unsigned int events)
+{
+	uint32_t status = pci_hv_read(u->bdf, PCI_STATUS, 2);
+
+	if (status == 0xffff || !(status & PCI_STATUS_SIG_TARGET_ABORT))
+		return;
+	amd_clear_aborts(u);
+	if (events == 0 && ratelimit_ok(&evt_rl, EVT_BURST))
+		printk("IOMMU %u: DMA blocked, but the unit logged no event: device and address unknown\n",
 		       u->index);
 }
 
 static void poll_unit(struct amd_unit *u)
 {
-	const volatile uint64_t *entry;
+	volatile uint64_t *entry;
 	uint32_t head, tail;
+	bool stale_tail = false;
 	unsigned int n;
 
 	spin_lock(&u->evt_lock);
 	head = amd_read(u, AMD_MMIO_EVT_HEAD) & AMD_PTR_MASK;
 	tail = amd_read(u, AMD_MMIO_EVT_TAIL) & AMD_PTR_MASK;
-	for (n = 0; n < AMD_RING_ENTRIES && head != tail && head < RING_BYTES;
-	     n++) {
-		entry = (const volatile uint64_t *)(u->evt + head);
+	for (n = 0; n < AMD_RING_ENTRIES && head < RING_BYTES; n++) {
+		/* Past the tail only what was visibly written. */
+		if (head == tail || stale_tail) {
+			if (!entry_written(u, head))
+				break;
+			stale_tail = true;
+		}
+		entry = (volatile uint64_t *)(u->evt + head);
 		report_event(u, entry[0], entry[1]);
+		/* Consumed entries are zero: see entry_written. */
+		entry[0] = 0;
+		entry[1] = 0;
 		head = (head + AMD_EVT_SIZE) % RING_BYTES;
 	}
 	amd_write(u, AMD_MMIO_EVT_HEAD, head);
-	if (amd_read(u, AMD_MMIO_STATUS) & AMD_STATUS_EVT_OVERFLOW)
-		restart_log(u);
+	poll_aborts(u, n);
+	if (stale_tail ||
+	    (amd_read(u, AMD_MMIO_STATUS) & AMD_STATUS_EVT_OVERFLOW))
+		restart_log(u, !stale_tail);
 	spin_unlock(&u->evt_lock);
 }
 

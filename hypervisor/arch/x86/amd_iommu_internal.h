@@ -23,6 +23,7 @@ struct iommu_msi_msg;
 
 struct amd_unit {
 	unsigned int index;		/* in the system config */
+	uint16_t bdf;			/* its own PCI function */
 	volatile uint8_t *mmio;
 	uint64_t efr;
 	uint8_t *cmd;			/* command buffer */
@@ -33,7 +34,7 @@ struct amd_unit {
 	uint8_t *evt;			/* event log */
 	paddr_t evt_phys;
 	/* What Linux left in the registers we change, for shutdown. */
-	uint64_t saved_devtab, saved_cmd, saved_evt, saved_excl;
+	uint64_t saved_cmd, saved_evt, saved_excl;
 	uint64_t saved_control;
 	spinlock_t evt_lock;		/* poll_faults runs on any root CPU */
 };
@@ -64,6 +65,8 @@ int amd_cmd_run(struct amd_unit *u, const struct amd_cmd *cmds,
 /* The same on every unit; the last error, if any. */
 int amd_cmd_run_all(const struct amd_cmd *cmds, unsigned int num);
 void amd_evt_reset(struct amd_unit *u);
+/* Forgets the target aborts the unit signalled so far. */
+void amd_clear_aborts(const struct amd_unit *u);
 void amd_poll_faults(void);
 
 /* amd_iommu_pt.c */

@@ -229,6 +229,24 @@ static void cfg_write(uint16_t bdf, unsigned int reg, unsigned int size,
 			  reg & 3, size, value);
 }
 
+uint32_t pci_hv_read(uint16_t bdf, unsigned int reg, unsigned int size)
+{
+	uint32_t v;
+
+	spin_lock(&pci_lock);
+	v = cfg_read(bdf, reg, size);
+	spin_unlock(&pci_lock);
+	return v;
+}
+
+void pci_hv_write(uint16_t bdf, unsigned int reg, unsigned int size,
+		  uint32_t value)
+{
+	spin_lock(&pci_lock);
+	cfg_write(bdf, reg, size, value);
+	spin_unlock(&pci_lock);
+}
+
 /*
  * A device that changes hands loses bus mastering and its memory and I/O
  * decoding, on assign and on release alike: neither the new owner nor the
