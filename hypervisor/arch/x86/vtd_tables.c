@@ -237,6 +237,8 @@ void vtd_attach(struct cell *cell, uint16_t bdf)
 {
 	uint64_t *ctx = bus_ctx[bdf >> 8];
 
+	/* No interrupt of the previous owner's reaches the new one. */
+	vtd_ir_release(bdf);
 	if (!ctx) {
 		/* Only the root's devices use the default table. */
 		if (cell != &root_cell)
@@ -245,7 +247,6 @@ void vtd_attach(struct cell *cell, uint16_t bdf)
 		return;
 	}
 	set_context(ctx, bdf & 0xff, cell);
-	vtd_ir_release(bdf);
 }
 
 static void writeback_level(const struct paging *pg, const pt_entry_t *table,
