@@ -323,6 +323,11 @@ TEST(msi_remap_programs_an_entry_only_that_device_may_use)
 	CHECK(last_iec_is(34, 0));
 	CHECK_EQ(irte(33)[0], 0);
 
+	/* The same message again: no write, no invalidation. */
+	n = rec.ndesc;
+	CHECK_EQ(vtd_msi_remap(cell, 0x0010, 2, &msg, &hw), 0);
+	CHECK_EQ(rec.ndesc, n);
+
 	/* Rewriting a live entry: made not present and invalidated first. */
 	n = rec.ndesc;
 	CHECK_EQ(vtd_msi_remap(cell, 0x0010, 2, &msg2, &hw), 0);

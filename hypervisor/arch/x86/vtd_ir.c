@@ -129,6 +129,9 @@ static void write_irte(unsigned int index, uint64_t lo, uint64_t hi)
 {
 	uint64_t *e = &irt[index * 2];
 
+	/* The cell's MSI programming repeats itself: nothing to do then. */
+	if (e[0] == lo && e[1] == hi)
+		return;
 	if (e[0] & VTD_IRTE_P) {
 		WRITE_ONCE(e[0], 0);
 		vtd_clflush(e, 16);
