@@ -191,19 +191,36 @@ static bool event_has_address(unsigned int type)
 		(type >= EVT_F_TRANSLATION && type <= EVT_F_PERMISSION);
 }
 
-static void report_event(struct smmu_unit *u, const uint64_t *e)
+/*
+ * A DMA burst faults once per access (QEMU: every 4 bytes): within one
+ * drain, an event of the same stream, type and direction as the last one
+ * reported, less than a page above it, is the same fault going on.
+ */
+struct last_event {
+	uint64_t e0, rnw, addr;
+	bool valid;
+};
+
+static void report_event(struct smmu_unit *u, const uint64_t *e,
+			 struct last_event *last)
 {
 	unsigned int type = EVT0_TYPE(e[0]);
-	bool addr = event_has_address(type);
+	bool has_addr = event_has_address(type);
+	uint64_t addr = has_addr ? e[2] : 0, rnw = e[1] & EVT1_RNW;
 
-	iommu_report_fault(u->index, (uint16_t)EVT0_SID(e[0]),
-			   addr ? e[2] : 0, addr && !(e[1] & EVT1_RNW),
-			   event_name(type));
+	if (last->valid && last->e0 == e[0] && last->rnw == rnw &&
+	    addr >= last->addr && addr - last->addr < PAGE_SIZE)
+		return;
+	*last = (struct last_event){ .e0 = e[0], .rnw = rnw, .addr = addr,
+				     .valid = true };
+	iommu_report_fault(u->index, (uint16_t)EVT0_SID(e[0]), addr,
+			   has_addr && !rnw, event_name(type));
 }
 
 void smmu_drain_events(struct smmu_unit *u)
 {
 	struct smmu_queue *q = &u->evtq;
+	struct last_event last = { .valid = false };
 	uint32_t prod, n, lost;
 
 	spin_lock(&u->evtq_lock);
@@ -211,7 +228,7 @@ void smmu_drain_events(struct smmu_unit *u)
 	dsb(sy);
 	/* At most one queue's worth, even if the unit keeps adding. */
 	for (n = 0; n < (1U << q->log2) && q->cons != q_ptr(q, prod); n++) {
-		report_event(u, q_entry(q, q->cons));
+		report_event(u, q_entry(q, q->cons), &last);
 		q->cons = q_next(q, q->cons);
 	}
 	lost = (prod ^ mmio_read32(u->regs + q->cons_reg)) & EVENTQ_PROD_OVFLG;
