@@ -91,6 +91,15 @@ static uint64_t *q_entry(const struct smmu_queue *q, uint32_t ptr)
 	return q->base + (ptr & ((1U << q->log2) - 1)) * (q->size / 8);
 }
 
+/* Global errors are acknowledged by toggling their GERRORN bits. */
+static void ack_gerror(struct smmu_unit *u, uint32_t bits)
+{
+	spin_lock(&u->gerror_lock);
+	mmio_write32(u->regs + SMMU_GERRORN,
+		     mmio_read32(u->regs + SMMU_GERRORN) ^ bits);
+	spin_unlock(&u->gerror_lock);
+}
+
 static bool cmdq_error(struct smmu_unit *u)
 {
 	uint32_t pending = mmio_read32(u->regs + SMMU_GERROR) ^
@@ -113,8 +122,7 @@ static void cmdq_recover(struct smmu_unit *u)
 	e[0] = CMD_SYNC;
 	e[1] = 0;
 	dsb(sy);
-	mmio_write32(u->regs + SMMU_GERRORN,
-		     mmio_read32(u->regs + SMMU_GERRORN) ^ GERROR_CMDQ_ERR);
+	ack_gerror(u, GERROR_CMDQ_ERR);
 }
 
 static void cmdq_put(struct smmu_queue *q, uint64_t cmd0, uint64_t cmd1)
@@ -221,7 +229,7 @@ void smmu_drain_events(struct smmu_unit *u)
 {
 	struct smmu_queue *q = &u->evtq;
 	struct last_event last = { .valid = false };
-	uint32_t prod, n, lost;
+	uint32_t prod, n, lost, gerror;
 
 	spin_lock(&u->evtq_lock);
 	prod = mmio_read32(u->regs + q->prod_reg);
@@ -235,6 +243,15 @@ void smmu_drain_events(struct smmu_unit *u)
 	if (lost && ratelimit_ok(&overflow_rl, 1))
 		printk("SMMUv3 %u: event queue overflowed, events were lost\n",
 		       u->index);
+	/* Command errors are the command path's; the rest is said here. */
+	gerror = (mmio_read32(u->regs + SMMU_GERROR) ^
+		  mmio_read32(u->regs + SMMU_GERRORN)) & ~GERROR_CMDQ_ERR;
+	if (gerror) {
+		if (ratelimit_ok(&overflow_rl, 1))
+			printk("SMMUv3 %u: global error(s) 0x%x (GERROR)\n",
+			       u->index, gerror);
+		ack_gerror(u, gerror);
+	}
 	mmio_write32(u->regs + q->cons_reg,
 		     q->cons | (prod & EVENTQ_PROD_OVFLG));
 	spin_unlock(&u->evtq_lock);

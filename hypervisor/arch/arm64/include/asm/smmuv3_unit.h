@@ -29,6 +29,7 @@ struct smmu_unit {
 	paddr_t strtab_phys;
 	struct smmu_queue cmdq, evtq;
 	spinlock_t evtq_lock;	/* poll_faults runs on any root CPU */
+	spinlock_t gerror_lock;	/* GERRORN: the command path and poll */
 };
 
 /* Zeroed pages, physically aligned to their size (a power of two). */
