@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
  * What the arch-neutral library code (lib/common) needs for device and
- * shared memory: mmio_read8/32/64, mmio_write32, and a barrier that
+ * shared memory: mmio_read8/32/64, mmio_write32/64, and a barrier that
  * makes a write visible to the hypervisor on other CPUs.
  */
 #ifndef _ARCH_MMIO_H

@@ -60,6 +60,11 @@ static inline uint64_t mmio_read64(unsigned long addr)
 	return *(volatile uint64_t *)addr;
 }
 
+static inline void mmio_write64(unsigned long addr, uint64_t value)
+{
+	*(volatile uint64_t *)addr = value;
+}
+
 static inline uint8_t mmio_read8(unsigned long addr)
 {
 	return *(volatile uint8_t *)addr;
