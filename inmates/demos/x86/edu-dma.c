@@ -3,7 +3,8 @@
  * DMA and MSI test with QEMU's edu device, owned by this cell
  * (configs/x86/edu-dma.c). In order, printing one line per result:
  *
- *  1. finds the edu on bus 0 and its BAR0, which must be where the cell
+ *  1. finds the edu on bus 0 (a cell without one, edu-dma-victim.cell,
+ *     goes straight to 5) and its BAR0, which must be where the cell
  *     config maps it (bar0=, default 0xfea00000; else it says so and
  *     touches nothing), and switches on memory decoding and bus
  *     mastering, INTx off (its pin is the root's): "edu-dma: command
@@ -307,7 +308,7 @@ void inmate_main(void)
 
 	bdf = pci_find_device(EDU_VENDOR_ID, EDU_DEVICE_ID, 1);
 	if (bdf < 0) {
-		printk("edu-dma: no edu device on bus 0 (is it this cell's?)\n");
+		printk("edu-dma: no edu device on bus 0: only watching the canary page\n");
 		goto idle;
 	}
 	bar = pci_bar_address((uint16_t)bdf, 0);
