@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Non-root cells: create (take the CPUs from Linux, hand the config to the
- * hypervisor), start, shutdown, destroy (give the CPUs back) and lookup.
- * Loading images is in load.c.
+ * Non-root cells: create (take the CPUs and PCI devices from Linux, hand
+ * the config to the hypervisor), start, shutdown, destroy (give them back)
+ * and lookup. Loading images is in load.c, the PCI handover in pci.c.
  */
 #define pr_fmt(fmt) "jailhouse: " fmt
 
@@ -230,6 +230,10 @@ int jh_cell_create(struct jh_cause *cause, const struct jh_ioctl_config *arg)
 	jh_cell_set_cpus_from_desc(cell);
 
 	err = jh_check_cell_against_linux(cause, cell);
+	if (err)
+		goto out_cell;
+	/* Drivers stop before the hypervisor hands their devices over. */
+	err = jh_pci_take(cause, cell);
 	if (!err)
 		err = jh_offline_cpus(cause, cell, taken);
 	if (!err) {
@@ -239,6 +243,7 @@ int jh_cell_create(struct jh_cause *cause, const struct jh_ioctl_config *arg)
 	if (err) {
 		/* As Linux had them: only what we took comes back. */
 		jh_online_cpus(NULL, taken, cell->name);
+		jh_pci_give_back(cell);
 		goto out_cell;
 	}
 	kfree(taken);
@@ -316,6 +321,7 @@ static int jh_destroy(struct jh_cause *cause, struct jh_cell *cell,
 	list_del(&cell->entry);
 	jh_root_cpus_update(&cell->cpus, true);
 	jh_online_cpus(cause, &cell->cpus, cell->name);
+	jh_pci_give_back(cell);
 	pr_info("cell '%s' (id %d) destroyed\n", cell->name, cell->id);
 	jh_sysfs_remove_cell(cell);
 	return cause->err;

@@ -22,6 +22,8 @@
 #include <jailhouse/header.h>
 #include <jailhouse/ioctl.h>
 
+struct jh_pci_taken;
+
 /* Generous: a maximal config (256 CPUs, all arrays full) is below 4 KiB. */
 #define JH_CONFIG_MAX_SIZE	(64 * 1024)
 
@@ -58,6 +60,9 @@ struct jh_cell {
 	bool in_sysfs;
 	struct kobject *stats_dir;	/* statistics/, see stats.c */
 	struct list_head stats;		/* its cpu<N> entries */
+	/* PCI devices taken from Linux, see pci.c */
+	struct jh_pci_taken *pci_taken;
+	unsigned int num_pci_taken;
 };
 
 /* Global state, protected by jh_lock. */
@@ -95,6 +100,13 @@ struct jh_cell *jh_cell_find(struct jh_cause *cause,
 			     const struct jh_ioctl_cell_id *id);
 void jh_cell_free(struct jh_cell *cell);
 void jh_cell_set_cpus_from_desc(struct jh_cell *cell);
+
+/*
+ * pci.c: a cell's PCI devices, unbound from their Linux drivers and kept
+ * from rebinding while the cell owns them; given back on destroy.
+ */
+int jh_pci_take(struct jh_cause *cause, struct jh_cell *cell);
+void jh_pci_give_back(struct jh_cell *cell);
 
 /* load.c */
 int jh_cell_load(struct jh_cause *cause,

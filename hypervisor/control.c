@@ -100,6 +100,31 @@ static long check_flags(unsigned long flags, const char *what)
 	return 0;
 }
 
+/*
+ * The start of every call on an existing cell (cell load, start,
+ * shutdown, destroy): takes the control lock, checks flags, claims the
+ * cell and stops it (asking it first unless forced). Returns with the
+ * lock held either way; on success the cell is claimed and stopped, on
+ * failure nothing is claimed.
+ */
+static long begin_cell_call(struct per_cpu *pcpu, unsigned long id,
+			    unsigned long flags, const char *what,
+			    struct cell **cell)
+{
+	long err;
+
+	control_lock_in_trap(pcpu);
+	err = check_flags(flags, what);
+	if (!err)
+		err = claim_cell(id, what, cell);
+	if (err)
+		return err;
+	err = ask_and_stop(*cell, flags);
+	if (err)
+		release_cell(*cell);
+	return err;
+}
+
 /* Is cpu a root CPU under the hypervisor? Names the one that is not. */
 static bool root_cpu(const struct jh_cell_desc *desc, unsigned int cpu)
 {
@@ -411,21 +436,14 @@ long control_cell_set_loadable(struct per_cpu *pcpu, unsigned long id,
 	struct cell *cell;
 	long err;
 
-	control_lock_in_trap(pcpu);
-	err = check_flags(flags, "cell load");
-	if (!err)
-		err = claim_cell(id, "cell load", &cell);
-	if (err)
-		goto out;
-	err = ask_and_stop(cell, flags);
+	err = begin_cell_call(pcpu, id, flags, "cell load", &cell);
 	if (!err) {
 		err = set_loadable(cell, true);
 		if (err)
 			hv_error("cell \"%s\": cannot map its loadable memory into the root cell (error %ld)",
 				 cell->name, err);
+		release_cell(cell);
 	}
-	release_cell(cell);
-out:
 	spin_unlock(&control_lock);
 	return err;
 }
@@ -437,15 +455,10 @@ long control_cell_start(struct per_cpu *pcpu, unsigned long id,
 	unsigned int first;
 	long err;
 
-	control_lock_in_trap(pcpu);
-	err = check_flags(flags, "cell start");
-	if (!err)
-		err = claim_cell(id, "cell start", &cell);
+	err = begin_cell_call(pcpu, id, flags, "cell start", &cell);
 	if (err)
 		goto out;
-	err = ask_and_stop(cell, flags);
-	if (!err)
-		err = set_loadable(cell, false);
+	err = set_loadable(cell, false);
 	if (!err) {
 		comm_reset(cell);
 		comm_write_state(cell, JH_CELL_RUNNING);
@@ -471,17 +484,11 @@ long control_cell_shutdown(struct per_cpu *pcpu, unsigned long id,
 	struct cell *cell;
 	long err;
 
-	control_lock_in_trap(pcpu);
-	err = check_flags(flags, "cell shutdown");
-	if (!err)
-		err = claim_cell(id, "cell shutdown", &cell);
-	if (err)
-		goto out;
-	err = ask_and_stop(cell, flags);
-	if (!err)
+	err = begin_cell_call(pcpu, id, flags, "cell shutdown", &cell);
+	if (!err) {
 		printk("Cell \"%s\" shut down\n", cell->name);
-	release_cell(cell);
-out:
+		release_cell(cell);
+	}
 	spin_unlock(&control_lock);
 	return err;
 }
@@ -518,17 +525,9 @@ long control_cell_destroy(struct per_cpu *pcpu, unsigned long id,
 	struct cell *cell;
 	long err;
 
-	control_lock_in_trap(pcpu);
-	err = check_flags(flags, "cell destroy");
-	if (!err)
-		err = claim_cell(id, "cell destroy", &cell);
+	err = begin_cell_call(pcpu, id, flags, "cell destroy", &cell);
 	if (err)
 		goto out;
-	err = ask_and_stop(cell, flags);
-	if (err) {
-		release_cell(cell);
-		goto out;
-	}
 	give_back(cell);
 	cells[id] = NULL;
 	printk("Destroyed cell \"%s\" (id %lu)\n", cell->name, id);

@@ -27,7 +27,7 @@ static const struct iommu_driver *find_driver(uint16_t type)
 {
 	const struct iommu_driver *d;
 
-	for (d = __iommu_drivers_start; d < __iommu_drivers_end; d++)
+	for (d = __start_iommu_drivers; d < __stop_iommu_drivers; d++)
 		if (d->type == type)
 			return d;
 	return NULL;
@@ -203,4 +203,6 @@ void iommu_shutdown(void)
 		return;
 	drv->shutdown();
 	printk("  %s: translation off\n", drv->name);
+	/* Root CPUs still leaving must not touch the units any more. */
+	drv = NULL;
 }

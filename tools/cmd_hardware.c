@@ -18,12 +18,15 @@
  *   PSCI via SMC       /psci method "smc" in the device tree
  *   reserved memory    device tree memory that is not System RAM in
  *                      /proc/iomem (what mem= keeps from Linux)
+ *   IOMMU              optional: SMMUv3 nodes, and Linux not driving them
+ *                      (hw_iommu.c)
  * x86
  *   SVM or VMX         flags in /proc/cpuinfo
  *   NPT or EPT         flags (or "vmx flags") in /proc/cpuinfo
  *   SVM/VMX free       no /dev/kvm (KVM would own them)
  *   x2APIC             optional: flags in /proc/cpuinfo
- *   IOMMU              optional: ACPI DMAR or IVRS table
+ *   IOMMU              optional: ACPI DMAR or IVRS units, interrupt
+ *                      remapping, and Linux not driving them (hw_iommu.c)
  *   reserved memory    memmap=SIZE$ADDR on the command line, and that
  *                      range is not System RAM in /proc/iomem
  * With SYSTEM.cell: its hypervisor memory is not System RAM.
@@ -44,6 +47,7 @@
 #include <jailhouse/config-check.h>
 
 #include "cli.h"
+#include "hardware.h"
 
 static const char hardware_help[] =
 	"Usage: jailhouse hardware check [--root DIR] [--arch arm64|x86] "
@@ -62,22 +66,16 @@ static const char hardware_help[] =
 	"\n"
 	"Exits with 0 if every required item is OK, 2 if not.\n";
 
-enum item_state { ITEM_OK, ITEM_MISSING, ITEM_UNKNOWN };
-
-struct tally {
-	unsigned int missing, unknown, optional_missing;
-};
-
-static const char *root_dir = "";
+const char *hw_root = "";
 
 /* A whole file (proc and sysfs files have no size) with a NUL appended. */
-static char *slurp(const char *name, size_t *len)
+char *slurp(const char *name, size_t *len)
 {
 	size_t used = 0, cap = 4096;
 	char path[512], *buf;
 	int fd;
 
-	snprintf(path, sizeof(path), "%s%s", root_dir, name);
+	snprintf(path, sizeof(path), "%s%s", hw_root, name);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return NULL;
@@ -112,12 +110,12 @@ static char *slurp(const char *name, size_t *len)
 	return buf;
 }
 
-static bool file_exists(const char *name)
+bool file_exists(const char *name)
 {
 	char path[512];
 	struct stat st;
 
-	snprintf(path, sizeof(path), "%s%s", root_dir, name);
+	snprintf(path, sizeof(path), "%s%s", hw_root, name);
 	return stat(path, &st) == 0;
 }
 
@@ -160,7 +158,7 @@ static char *kernel_log(void)
 	struct stat st;
 	int fd;
 
-	snprintf(path, sizeof(path), "%s/dev/kmsg", root_dir);
+	snprintf(path, sizeof(path), "%s/dev/kmsg", hw_root);
 	if (stat(path, &st) == 0 && S_ISCHR(st.st_mode)) {
 		fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 		while (fd >= 0) {
@@ -223,12 +221,8 @@ static char *line_starting(const char *text, const char *key, char *buf,
 	return NULL;
 }
 
-static void report(struct tally *t, enum item_state state, bool optional,
-		   const char *what, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
-
-static void report(struct tally *t, enum item_state state, bool optional,
-		   const char *what, const char *fmt, ...)
+void report(struct tally *t, enum item_state state, bool optional,
+	    const char *what, const char *fmt, ...)
 {
 	static const char *const names[] = { "OK", "MISSING", "UNKNOWN" };
 	char detail[512];
@@ -306,12 +300,12 @@ static bool overlaps_any(const struct ranges *r, uint64_t start,
 	return false;
 }
 
-static uint32_t be32(const unsigned char *p)
+uint32_t be32(const unsigned char *p)
 {
 	return (uint32_t)p[0] << 24 | p[1] << 16 | p[2] << 8 | p[3];
 }
 
-static uint64_t dt_cells(const unsigned char *p, unsigned int cells)
+uint64_t dt_cells(const unsigned char *p, unsigned int cells)
 {
 	uint64_t v = 0;
 
@@ -321,8 +315,6 @@ static uint64_t dt_cells(const unsigned char *p, unsigned int cells)
 	}
 	return v;
 }
-
-#define DT_BASE "/sys/firmware/devicetree/base"
 
 /* RAM the device tree describes: /memory@* nodes' reg. */
 static void dt_memory(struct ranges *r)
@@ -348,7 +340,7 @@ static void dt_memory(struct ranges *r)
 	}
 	if (ac > 2 || sc > 2 || !ac || !sc)
 		return;
-	snprintf(dirpath, sizeof(dirpath), "%s" DT_BASE, root_dir);
+	snprintf(dirpath, sizeof(dirpath), "%s" DT_BASE, hw_root);
 	dir = opendir(dirpath);
 	if (!dir)
 		return;
@@ -380,7 +372,7 @@ static bool dt_find_compatible(const char *dir, int depth,
 	DIR *d;
 	bool hit = false;
 
-	snprintf(path, sizeof(path), "%s%s", root_dir, dir);
+	snprintf(path, sizeof(path), "%s%s", hw_root, dir);
 	d = opendir(path);
 	if (!d)
 		return false;
@@ -415,7 +407,7 @@ static bool dt_find_compatible(const char *dir, int depth,
 	return hit;
 }
 
-static bool log_has(const char *log, const char *text)
+bool log_has(const char *log, const char *text)
 {
 	return log && strstr(log, text);
 }
@@ -554,6 +546,7 @@ static void check_arm64(struct tally *t, const char *log)
 			       "Linux uses all RAM of the device tree: boot "
 			       "with mem= to keep some for the hypervisor");
 	}
+	check_iommus_arm64(t, log);
 	free(cmdline);
 }
 
@@ -605,7 +598,7 @@ static void memmap_reservations(const char *cmdline, struct ranges *r,
 	}
 }
 
-static void check_x86(struct tally *t)
+static void check_x86(struct tally *t, const char *log)
 {
 	char flags[4096] = "", vmx_flags[2048] = "", text[256];
 	char *cpuinfo = slurp("/proc/cpuinfo", NULL);
@@ -663,15 +656,7 @@ static void check_x86(struct tally *t)
 		report(t, ITEM_MISSING, true, "x2APIC",
 		       "no \"x2apic\" flag: interrupts go through the xAPIC");
 
-	if (file_exists("/sys/firmware/acpi/tables/DMAR"))
-		report(t, ITEM_OK, true, "IOMMU",
-		       "Intel VT-d: ACPI DMAR table");
-	else if (file_exists("/sys/firmware/acpi/tables/IVRS"))
-		report(t, ITEM_OK, true, "IOMMU", "AMD-Vi: ACPI IVRS table");
-	else
-		report(t, ITEM_MISSING, true, "IOMMU",
-		       "no ACPI DMAR or IVRS table: cells get no DMA-capable "
-		       "devices");
+	check_iommus_x86(t, log);
 
 	memmap_reservations(cmdline, &reserved, text, sizeof(text));
 	if (!cmdline)
@@ -771,7 +756,7 @@ static int hardware_check(int argc, char **argv)
 			if (i + 1 >= argc)
 				usage_error("%s needs a value", arg);
 			if (arg[2] == 'r') {
-				root_dir = argv[++i];
+				hw_root = argv[++i];
 			} else if (!strcmp(argv[++i], "arm64")) {
 				arch = JH_ARCH_ARM64;
 			} else if (!strcmp(argv[i], "x86")) {
@@ -788,12 +773,12 @@ static int hardware_check(int argc, char **argv)
 			usage_error("unexpected argument '%s'", arg);
 		system = arg;
 	}
-	if (*root_dir) {
+	if (*hw_root) {
 		struct stat st;
 
-		if (stat(root_dir, &st) || !S_ISDIR(st.st_mode))
+		if (stat(hw_root, &st) || !S_ISDIR(st.st_mode))
 			fail(ST_BAD_INPUT, "--root %s is not a directory",
-			     root_dir);
+			     hw_root);
 	}
 
 	if (system)
@@ -804,7 +789,7 @@ static int hardware_check(int argc, char **argv)
 	if (arch == JH_ARCH_ARM64)
 		check_arm64(&t, log);
 	else
-		check_x86(&t);
+		check_x86(&t, log);
 	free(log);
 	if (system) {
 		check_system_config(&t, &cf);

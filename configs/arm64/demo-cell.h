@@ -13,15 +13,22 @@
  * Before including, define:
  *   DEMO_CELL_NAME      the cell's name, used by the CLI
  *   DEMO_CELL_RAM_PHYS  physical start of its 1 MiB in the cell pool
+ * and optionally:
+ *   DEMO_CELL_SPI       one SPI (160-287) the cell owns
  */
 #include "config-file.h"
 
 #define CELL_CPU	3
+#define GICD_BASE	0x08000000
+#define SPI_CHIP_BASE	160	/* the irqchip entry covers SPIs 160-287 */
 
 static const struct {
 	struct jh_cell_desc cell;
 	uint64_t cpus[1];
 	struct jh_memory_region mem_regions[2];
+#ifdef DEMO_CELL_SPI
+	struct jh_irqchip irqchips[1];
+#endif
 } JH_PACKED config CONFIG_OBJECT = {
 	.cell = {
 		.signature = JH_CELL_SIGNATURE,
@@ -31,6 +38,9 @@ static const struct {
 		.flags = JH_CELL_CONSOLE_ALLOWED,
 		.cpu_set_size = sizeof(config.cpus),
 		.num_memory_regions = ARRAY_ITEMS(config.mem_regions),
+#ifdef DEMO_CELL_SPI
+		.num_irqchips = ARRAY_ITEMS(config.irqchips),
+#endif
 		/* The inmate's image is linked to start at 0. */
 		.cpu_reset_address = 0,
 		/* No UART of its own: it prints through the hypervisor. */
@@ -56,4 +66,17 @@ static const struct {
 				 JH_MEM_COMM_REGION,
 		},
 	},
+
+#ifdef DEMO_CELL_SPI
+	.irqchips = {
+		{
+			.address = GICD_BASE,
+			.pin_base = SPI_CHIP_BASE,
+			.pin_bitmap = {
+				[(DEMO_CELL_SPI - SPI_CHIP_BASE) / 32] =
+					1u << ((DEMO_CELL_SPI - SPI_CHIP_BASE) % 32),
+			},
+		},
+	},
+#endif
 };

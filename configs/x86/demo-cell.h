@@ -22,6 +22,11 @@
  *   DEMO_CELL_OWNS_COM2 the cell drives COM2 itself: ports 0x2f8-0x2ff,
  *                       IOAPIC pin 3 (its IRQ) and the comm region's
  *                       console say so
+ *   DEMO_CELL_PINS      IOAPIC pins 0-31 the cell owns, as a bitmap
+ *                       (without their devices' ports)
+ *   DEMO_CELL_PCI_BDF   one PCI device (bus << 8 | dev << 3 | fn) the cell
+ *                       owns
+ *   DEMO_CELL_RAM_FLAGS flags added to its RAM's (e.g. JH_MEM_DMA)
  */
 #include "config-file.h"
 
@@ -33,14 +38,25 @@
 #define IOAPIC_BASE	0xfec00000
 #define COM2_PORT	0x2f8
 #define COM2_IRQ_PIN	3
+#ifdef DEMO_CELL_OWNS_COM2
+#define DEMO_CELL_PINS	(1u << COM2_IRQ_PIN)
+#endif
+#ifndef DEMO_CELL_RAM_FLAGS
+#define DEMO_CELL_RAM_FLAGS	0
+#endif
 
 static const struct {
 	struct jh_cell_desc cell;
 	uint64_t cpus[1];
 	struct jh_memory_region mem_regions[2];
-#ifdef DEMO_CELL_OWNS_COM2
+#ifdef DEMO_CELL_PINS
 	struct jh_irqchip irqchips[1];
+#endif
+#ifdef DEMO_CELL_OWNS_COM2
 	struct jh_pio_region pio_regions[1];
+#endif
+#ifdef DEMO_CELL_PCI_BDF
+	struct jh_pci_device pci_devices[1];
 #endif
 } JH_PACKED config CONFIG_OBJECT = {
 	.cell = {
@@ -51,8 +67,13 @@ static const struct {
 		.flags = JH_CELL_CONSOLE_ALLOWED,
 		.cpu_set_size = sizeof(config.cpus),
 		.num_memory_regions = ARRAY_ITEMS(config.mem_regions),
-#ifdef DEMO_CELL_OWNS_COM2
+#ifdef DEMO_CELL_PINS
 		.num_irqchips = ARRAY_ITEMS(config.irqchips),
+#endif
+#ifdef DEMO_CELL_PCI_BDF
+		.num_pci_devices = ARRAY_ITEMS(config.pci_devices),
+#endif
+#ifdef DEMO_CELL_OWNS_COM2
 		.num_pio_regions = ARRAY_ITEMS(config.pio_regions),
 		/* The inmate finds its UART here (comm region console). */
 		.console = {
@@ -77,7 +98,7 @@ static const struct {
 			.virt_start = 0,
 			.size = MiB(1),
 			.flags = JH_MEM_READ | JH_MEM_WRITE | JH_MEM_EXECUTE |
-				 JH_MEM_LOADABLE,
+				 JH_MEM_LOADABLE | DEMO_CELL_RAM_FLAGS,
 		},
 		/* Comm region: shutdown handshake, console, frequencies. */
 		{
@@ -88,20 +109,29 @@ static const struct {
 		},
 	},
 
-#ifdef DEMO_CELL_OWNS_COM2
-	/* COM2's interrupt line; the heartbeat polls, but the pin is the
+#ifdef DEMO_CELL_PINS
+	/* With COM2: its line; the heartbeat polls, but the pin is the
 	 * cell's so that root Linux cannot take it. */
 	.irqchips = {
 		{
 			.address = IOAPIC_BASE,
 			.id = 0,
 			.pin_base = 0,
-			.pin_bitmap = { 1u << COM2_IRQ_PIN },
+			.pin_bitmap = { DEMO_CELL_PINS },
 		},
 	},
+#endif
 
+#ifdef DEMO_CELL_OWNS_COM2
 	.pio_regions = {
 		{ .base = COM2_PORT, .length = 8 },
+	},
+#endif
+
+#ifdef DEMO_CELL_PCI_BDF
+	.pci_devices = {
+		{ .type = JH_PCI_TYPE_DEVICE, .domain = 0,
+		  .bdf = DEMO_CELL_PCI_BDF },
 	},
 #endif
 };

@@ -31,9 +31,9 @@ SECTIONS
 		KEEP(*(.uart_drivers))
 		__uart_drivers_end = .;
 		. = ALIGN(8);
-		__iommu_drivers_start = .;
-		KEEP(*(.iommu_drivers))
-		__iommu_drivers_end = .;
+		__start_iommu_drivers = .;
+		KEEP(*(iommu_drivers))
+		__stop_iommu_drivers = .;
 	}
 	. = ALIGN(4096);
 	__rodata_end = .;

@@ -76,12 +76,16 @@ struct iommu_driver {
 			 struct iommu_msi_msg *hw);
 };
 
+/*
+ * The section name is a C identifier so that a host linker provides
+ * __start_/__stop_ symbols too (the unit tests register fakes this way).
+ */
 #define DEFINE_IOMMU_DRIVER(var)					\
 	static const struct iommu_driver var				\
-	__used __section(".iommu_drivers") __aligned(8)
+	__used __section("iommu_drivers") __aligned(8)
 
-extern const struct iommu_driver __iommu_drivers_start[];
-extern const struct iommu_driver __iommu_drivers_end[];
+extern const struct iommu_driver __start_iommu_drivers[];
+extern const struct iommu_driver __stop_iommu_drivers[];
 
 /*
  * Enable, first CPU, after the root cell is set up: takes over the
