@@ -33,7 +33,16 @@ arch-objs := \
 	arch/x86/guest_walk.o \
 	arch/x86/pci.o \
 	arch/x86/pci_filter.o \
-	arch/x86/ioapic.o
+	arch/x86/ioapic.o \
+	arch/x86/amd_iommu.o \
+	arch/x86/amd_iommu_cmd.o \
+	arch/x86/amd_iommu_pt.o \
+	arch/x86/amd_iommu_ir.o \
+	arch/x86/vtd.o \
+	arch/x86/vtd_tables.o \
+	arch/x86/vtd_qi.o \
+	arch/x86/vtd_ir.o \
+	arch/x86/vtd_fault.o
 
 # Linked in the top 2 GiB (asm/layout.h). No FP/SIMD: guest FP state is
 # never saved, so the hypervisor must not touch it.

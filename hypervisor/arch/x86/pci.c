@@ -33,13 +33,22 @@
  * writes, which is what software sees of an empty slot. A non-root cell's
  * writes to its own devices pass pci_filter.c, which may clear bus
  * mastering or drop the write (BARs, bridge buses, MSI, extended space);
- * what it checks against is recorded when the cell gets the device. The ownership
+ * what it checks against is recorded when the cell gets the device.
+ *
+ * With an IOMMU (iommu_active()), a cell's device may be a bus master,
+ * since the IOMMU confines its DMA, and its MSIs are remapped: the cell
+ * reads back the address and data it wrote, the device holds the message
+ * iommu_msi_remap() returned for them (pci_filter.c). The AMD-Vi unit's
+ * own PCI function (system config, amd_bdf) belongs to nobody, the root
+ * cell included: it reads all-ones and ignores writes, so no cell can
+ * move, disable or reprogram the unit behind the hypervisor. The ownership
  * check and the hardware access happen together under pci_lock, so a
  * device cannot change hands between the two.
  */
 #include <jailhouse/hypercall.h>
 #include <hv/bitmap.h>
 #include <hv/cell.h>
+#include <hv/iommu.h>
 #include <hv/mmio.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
@@ -78,6 +87,7 @@
 #define PCI_CAP_PTR	0x34
 #define PCI_CAP_ID_MSI	0x05
 #define MSI_64BIT	(1U << 23)	/* in the capability's first dword */
+#define MSI_ENABLE	(1U << 16)
 #define MAX_CAPS	48		/* (256 - 64) / 4: a loop bound */
 
 /* The devices a non-root cell owns, as it got them; index: cell id. */
@@ -92,6 +102,9 @@ static uint64_t ecam_size;
 static uint64_t taken[BITMAP_WORDS(NUM_BDF)];	/* owned by a non-root cell */
 static struct cell_devices devices[HV_MAX_CELLS];
 static uint32_t cf8_shadow[HV_MAX_CPUS];
+/* PCI functions of IOMMUs: nobody's. */
+static uint16_t hidden[JH_MAX_IOMMUS];
+static unsigned int num_hidden;
 static struct ratelimit filter_refusals;	/* under pci_lock */
 
 static uint32_t hw_port_in(uint16_t port, unsigned int size)
@@ -125,12 +138,24 @@ static uint32_t ones(unsigned int size)
 	return size >= 4 ? 0xffffffffU : (1U << (size * 8)) - 1;
 }
 
+static bool is_hidden(uint16_t bdf)
+{
+	unsigned int n;
+
+	for (n = 0; n < num_hidden && n < JH_MAX_IOMMUS; n++)
+		if (hidden[n] == bdf)
+			return true;
+	return false;
+}
+
 /* Bounded by JH_MAX_PCI_DEVICES for a non-root cell. */
 bool pci_cell_owns(const struct cell *cell, uint16_t bdf)
 {
 	const struct cell_devices *devs;
 	unsigned int n;
 
+	if (is_hidden(bdf))
+		return false;
 	if (cell == &root_cell)
 		return !bitmap_test(taken, bdf);
 	if (cell->id >= HV_MAX_CELLS)
@@ -204,6 +229,24 @@ static void cfg_write(uint16_t bdf, unsigned int reg, unsigned int size,
 			  reg & 3, size, value);
 }
 
+uint32_t pci_hv_read(uint16_t bdf, unsigned int reg, unsigned int size)
+{
+	uint32_t v;
+
+	spin_lock(&pci_lock);
+	v = cfg_read(bdf, reg, size);
+	spin_unlock(&pci_lock);
+	return v;
+}
+
+void pci_hv_write(uint16_t bdf, unsigned int reg, unsigned int size,
+		  uint32_t value)
+{
+	spin_lock(&pci_lock);
+	cfg_write(bdf, reg, size, value);
+	spin_unlock(&pci_lock);
+}
+
 /*
  * A device that changes hands loses bus mastering and its memory and I/O
  * decoding, on assign and on release alike: neither the new owner nor the
@@ -233,9 +276,30 @@ static bool filter_apic_id_ok(const void *cell, unsigned int apic_id)
 	return apic_dest_in_cell(cell, apic_id, false);
 }
 
+static void filter_write(const struct pci_filter_dev *dev, unsigned int reg,
+			 uint32_t value)
+{
+	cfg_write(dev->bdf, reg, 4, value);
+}
+
+static bool filter_msi_remap(const void *cell, const struct pci_filter_dev *dev,
+			     unsigned int n, uint64_t address, uint32_t data,
+			     uint64_t *hw_addr, uint32_t *hw_data)
+{
+	struct iommu_msi_msg msg = { .address = address, .data = data }, hw;
+
+	if (iommu_msi_remap((struct cell *)cell, dev->bdf, n, &msg, &hw))
+		return false;
+	*hw_addr = hw.address;
+	*hw_data = hw.data;
+	return true;
+}
+
 static const struct pci_filter_ops filter_ops = {
 	.read = filter_read,
 	.apic_id_ok = filter_apic_id_ok,
+	.write = filter_write,
+	.msi_remap = filter_msi_remap,
 };
 
 /* The MSI capability, through a bounded walk of the list. Lock held. */
@@ -266,7 +330,9 @@ static void record_device(struct pci_filter_dev *dev,
 
 	*dev = (struct pci_filter_dev) {
 		.bdf = cfg->bdf,
-		.dma_ok = cfg->flags & JH_PCI_DMA_UNCONFINED,
+		.dma_ok = (cfg->flags & JH_PCI_DMA_UNCONFINED) ||
+			iommu_active(),
+		.msi_remap = iommu_active(),
 	};
 	if (cfg_read(dev->bdf, PCI_VENDOR_ID, 2) == 0xffff)
 		return;
@@ -278,6 +344,22 @@ static void record_device(struct pci_filter_dev *dev,
 	find_msi(dev);
 }
 
+/* A non-root cell's record of its device bdf, or NULL. Lock held. */
+static struct pci_filter_dev *cell_device(const struct cell *cell,
+					  uint16_t bdf)
+{
+	struct cell_devices *devs;
+	unsigned int n;
+
+	if (cell == &root_cell || cell->id >= HV_MAX_CELLS)
+		return NULL;
+	devs = &devices[cell->id];
+	for (n = 0; n < devs->num && n < JH_MAX_PCI_DEVICES; n++)
+		if (devs->dev[n].bdf == bdf)
+			return &devs->dev[n];
+	return NULL;
+}
+
 /*
  * A non-root cell's write to its own device, lock held: the filter
  * (pci_filter.c) may change the value or drop the write.
@@ -285,26 +367,56 @@ static void record_device(struct pci_filter_dev *dev,
 static bool write_allowed(struct cell *cell, uint16_t bdf, unsigned int reg,
 			  unsigned int size, uint32_t *value)
 {
-	const struct cell_devices *devs;
+	struct pci_filter_dev *dev;
 	const char *why = "";
-	unsigned int n;
 
 	if (cell == &root_cell)
 		return true;
-	devs = &devices[cell->id];
-	for (n = 0; n < devs->num && n < JH_MAX_PCI_DEVICES; n++) {
-		if (devs->dev[n].bdf != bdf)
-			continue;
-		if (pci_filter_write(&filter_ops, cell, &devs->dev[n], reg,
-				     size, value, &why))
-			return true;
-		if (ratelimit_ok(&filter_refusals, 8))
-			printk("cell \"%s\": config write of %02x:%02x.%x reg 0x%x = 0x%x dropped: %s\n",
-			       cell->name, bdf >> 8, (bdf >> 3) & 0x1f,
-			       bdf & 7, reg, *value, why);
+	dev = cell_device(cell, bdf);
+	if (!dev)
 		return false;
-	}
+	if (pci_filter_write(&filter_ops, cell, dev, reg, size, value, &why))
+		return true;
+	if (ratelimit_ok(&filter_refusals, 8))
+		printk("cell \"%s\": config write of %02x:%02x.%x reg 0x%x = 0x%x dropped: %s\n",
+		       cell->name, bdf >> 8, (bdf >> 3) & 0x1f, bdf & 7, reg,
+		       *value, why);
 	return false;
+}
+
+/*
+ * What the hardware returned for a read of an owned device, as cell sees
+ * it: remapped MSI registers show what the cell wrote. Lock held.
+ */
+static uint32_t cell_view(const struct cell *cell, uint16_t bdf,
+			  unsigned int reg, unsigned int size, uint32_t value)
+{
+	const struct pci_filter_dev *dev = cell_device(cell, bdf);
+	unsigned int shift = (reg & 3) * 8;
+	uint32_t dw;
+
+	if (!dev || !dev->msi_remap || reg >= 0x100 || (reg & 3) + size > 4)
+		return value;
+	/* value shifted into place stands for the dword's other bytes. */
+	dw = pci_filter_view(dev, reg & ~3U, value << shift);
+	return (dw >> shift) & ones(size);
+}
+
+/*
+ * The hardware of a device with remapped MSIs holds the IOMMU's message,
+ * which means nothing once the device is back in the root cell: MSI off
+ * until the root programs it again. Lock held.
+ */
+static void msi_off(const struct pci_filter_dev *dev)
+{
+	uint32_t ctrl;
+
+	if (!dev->msi_remap || !dev->msi_cap)
+		return;
+	ctrl = cfg_read(dev->bdf, dev->msi_cap, 4);
+	if (ctrl & MSI_ENABLE)
+		cfg_write(dev->bdf, dev->msi_cap + 2, 2,
+			  (ctrl & ~MSI_ENABLE) >> 16);
 }
 
 /* The cell's CPUs start with a clear address register, either way. */
@@ -338,6 +450,12 @@ void pci_cell_assign(struct cell *cell)
 			       (dev[n].bdf >> 3) & 0x1f, dev[n].bdf & 7);
 			continue;
 		}
+		if (is_hidden(dev[n].bdf)) {
+			printk("cell \"%s\": PCI device %02x:%02x.%x ignored: it is an IOMMU's own function\n",
+			       cell->name, dev[n].bdf >> 8,
+			       (dev[n].bdf >> 3) & 0x1f, dev[n].bdf & 7);
+			continue;
+		}
 		/* The config checks rule this out; never take it twice. */
 		if (bitmap_test(taken, dev[n].bdf)) {
 			printk("cell \"%s\": PCI device %02x:%02x.%x already belongs to another cell\n",
@@ -365,6 +483,7 @@ void pci_cell_release(struct cell *cell)
 	spin_lock(&pci_lock);
 	for (n = 0; n < devs->num && n < JH_MAX_PCI_DEVICES; n++) {
 		quiesce(devs->dev[n].bdf);
+		msi_off(&devs->dev[n]);
 		bitmap_clear(taken, devs->dev[n].bdf);
 	}
 	devs->num = 0;
@@ -382,7 +501,10 @@ static void data_access(struct cell *cell, uint32_t addr, unsigned int n,
 		spin_lock(&pci_lock);
 		if (pci_cell_owns(cell, ADDR_BDF(addr))) {
 			if (!is_write)
-				*value = cf8_read(addr, n, size);
+				*value = cell_view(cell, ADDR_BDF(addr),
+						   ADDR_FULL_REG(addr) + n,
+						   size,
+						   cf8_read(addr, n, size));
 			else if (write_allowed(cell, ADDR_BDF(addr),
 					       ADDR_FULL_REG(addr) + n, size,
 					       value))
@@ -435,6 +557,14 @@ static void ecam_filtered_write(struct cell *cell, uint64_t off,
 		ecam_write(off, size, value);
 }
 
+static uint32_t ecam_cell_read(const struct cell *cell, uint64_t off,
+			       unsigned int size)
+{
+	return cell_view(cell, (uint16_t)(off >> ECAM_FN_SHIFT),
+			 off & ((1U << ECAM_FN_SHIFT) - 1), size,
+			 ecam_read(off, size));
+}
+
 static enum mmio_result ecam_access(struct per_cpu *pcpu, void *arg,
 				    struct mmio_access *acc)
 {
@@ -453,10 +583,11 @@ static enum mmio_result ecam_access(struct per_cpu *pcpu, void *arg,
 		if (!owned)
 			acc->value = size == 8 ? ~0ULL : ones(size);
 		else if (size == 8)
-			acc->value = ecam_read(off, 4) |
-				(uint64_t)ecam_read(off + 4, 4) << 32;
+			acc->value = ecam_cell_read(pcpu->cell, off, 4) |
+				(uint64_t)ecam_cell_read(pcpu->cell, off + 4,
+							 4) << 32;
 		else
-			acc->value = ecam_read(off, size);
+			acc->value = ecam_cell_read(pcpu->cell, off, size);
 	} else if (owned) {
 		ecam_filtered_write(pcpu->cell, off, size == 8 ? 4 : size,
 				    (uint32_t)acc->value);
@@ -468,12 +599,25 @@ static enum mmio_result ecam_access(struct per_cpu *pcpu, void *arg,
 	return MMIO_HANDLED;
 }
 
+/* The PCI functions of the system's AMD-Vi units. */
+static void hide_iommus(void)
+{
+	const struct jh_iommu *u = hv.sysconfig->iommus;
+	unsigned int n;
+
+	num_hidden = 0;
+	for (n = 0; n < JH_MAX_IOMMUS; n++)
+		if (u[n].type == JH_IOMMU_AMD)
+			hidden[num_hidden++] = u[n].amd_bdf;
+}
+
 int pci_init(void)
 {
 	const struct jh_x86_platform *plat = &hv.sysconfig->platform.x86;
 	uint64_t size;
 	int err;
 
+	hide_iommus();
 	if (!plat->mmconfig_base)
 		return 0;
 	size = ((uint64_t)plat->mmconfig_end_bus + 1) * ECAM_BUS_SIZE;

@@ -5,9 +5,10 @@
  * unconfined access to all memory, and its registers decide which
  * addresses it decodes and where its interrupts go. The rules:
  *
- * - Bus mastering (command bit 2) stays off unless the cell's config
- *   flags the device JH_PCI_DMA_UNCONFINED (its DMA, MSIs included, then
- *   reaches everything: a documented trust decision).
+ * - Bus mastering (command bit 2) stays off unless an IOMMU confines the
+ *   device's DMA to the cell's memory (dma_ok, set by pci.c), or the
+ *   cell's config flags the device JH_PCI_DMA_UNCONFINED (its DMA, MSIs
+ *   included, then reaches everything: a documented trust decision).
  * - BARs and the expansion ROM keep the addresses they had when the cell
  *   got the device, which its config's memory regions describe: a write
  *   must put that address back, or be a sizing write of all-ones while
@@ -17,6 +18,13 @@
  * - MSI: address 0xfeeXX000 in physical destination mode to one of the
  *   cell's CPUs, upper address 0, vector >= 32, fixed or lowest-priority
  *   delivery; MSI is enabled only while address and data are so.
+ *   With an IOMMU that remaps interrupts (msi_remap), the checked
+ *   address and data are kept as the cell's view and never reach the
+ *   device: each time both are valid, or the number of enabled vectors
+ *   changes, the IOMMU is given every vector's message (ops->msi_remap)
+ *   and the device gets the message the IOMMU returned. A combination
+ *   the IOMMU refuses (say a vector block that dips below 32) drops the
+ *   write and leaves the cell's view as it was.
  * - Extended config space (>= 0x100: SR-IOV, ATS, ACS, ...) is read-only.
  */
 #include <asm/pci_filter.h>
@@ -44,6 +52,37 @@
 #define MSI_DATA_MODE(d)	(((d) >> 8) & 7)
 #define MODE_FIXED		0
 #define MODE_LOWEST		1
+#define MSI_MME(ctrl)		(((ctrl) >> 20) & 7)	/* log2 vectors */
+#define MSI_MAX_MME		5			/* 32 vectors */
+#define MSI_DATA_MASK		0xffffU
+
+/* Index into msi_shadow of dword reg, or -1 if it is not shadowed. */
+static int shadow_index(const struct pci_filter_dev *dev, unsigned int reg)
+{
+	unsigned int off = reg - dev->msi_cap;
+
+	if (!dev->msi_remap || !dev->msi_cap || reg < dev->msi_cap)
+		return -1;
+	/* 32-bit capability: +12 holds the mask bits, if any. */
+	if (off == 4 || off == 8 || (off == 12 && dev->msi_64bit))
+		return (int)(off / 4) - 1;
+	return -1;
+}
+
+uint32_t pci_filter_view(const struct pci_filter_dev *dev, unsigned int reg,
+			 uint32_t hw)
+{
+	int i = shadow_index(dev, reg);
+
+	return i < 0 ? hw : dev->msi_shadow[i];
+}
+
+/* Dword reg as the cell sees it. */
+static uint32_t cur(const struct pci_filter_ops *ops,
+		    const struct pci_filter_dev *dev, unsigned int reg)
+{
+	return pci_filter_view(dev, reg, ops->read(dev, reg));
+}
 
 static unsigned int num_bars(const struct pci_filter_dev *dev)
 {
@@ -130,9 +169,9 @@ static bool msi_ok(const struct pci_filter_ops *ops, const void *cell,
 	if (off == 0) {
 		if (!(dw & MSI_ENABLE))
 			return true;
-		addr = ops->read(dev, dev->msi_cap + 4);
-		data = ops->read(dev, dev->msi_cap + data_off);
-		if (dev->msi_64bit && ops->read(dev, dev->msi_cap + 8))
+		addr = cur(ops, dev, dev->msi_cap + 4);
+		data = cur(ops, dev, dev->msi_cap + data_off);
+		if (dev->msi_64bit && cur(ops, dev, dev->msi_cap + 8))
 			return false;
 		return msi_address_ok(ops, cell, addr) && msi_data_ok(data);
 	}
@@ -146,8 +185,71 @@ static bool msi_ok(const struct pci_filter_ops *ops, const void *cell,
 	return true;
 }
 
+/*
+ * The IOMMU gets every vector of the cell's message (ctrl: the control
+ * dword as it will be) and the device the message it returned. True if
+ * done, or not due yet (address or data not valid).
+ */
+static bool msi_remap_all(const struct pci_filter_ops *ops, const void *cell,
+			  struct pci_filter_dev *dev, uint32_t ctrl)
+{
+	unsigned int data_off = dev->msi_64bit ? 12 : 8;
+	unsigned int n, vectors = 1U << MIN(MSI_MME(ctrl), MSI_MAX_MME);
+	uint32_t addr = cur(ops, dev, dev->msi_cap + 4);
+	uint32_t data = cur(ops, dev, dev->msi_cap + data_off) & MSI_DATA_MASK;
+	uint64_t hw_addr = 0, a;
+	uint32_t hw_data = 0, d;
+
+	if (!msi_address_ok(ops, cell, addr) || !msi_data_ok(data) ||
+	    (dev->msi_64bit && cur(ops, dev, dev->msi_cap + 8)))
+		return true;
+	/* Vector n replaces the low bits of the data, as the device does. */
+	for (n = 0; n < vectors; n++) {
+		if (!ops->msi_remap(cell, dev, n, addr,
+				    (data & ~(vectors - 1)) | n, &a, &d))
+			return false;
+		if (n == 0) {
+			hw_addr = a;
+			hw_data = d;
+		}
+	}
+	ops->write(dev, dev->msi_cap + 4, (uint32_t)hw_addr);
+	if (dev->msi_64bit)
+		ops->write(dev, dev->msi_cap + 8, (uint32_t)(hw_addr >> 32));
+	ops->write(dev, dev->msi_cap + data_off, hw_data & MSI_DATA_MASK);
+	return true;
+}
+
+/*
+ * A checked write dw to dword dreg of a device whose MSIs are remapped:
+ * the shadow takes it, the IOMMU and the hardware follow. *dw becomes
+ * what the hardware holds now.
+ */
+static bool msi_remap_write(const struct pci_filter_ops *ops,
+			    const void *cell, struct pci_filter_dev *dev,
+			    unsigned int dreg, uint32_t *dw, const char **why)
+{
+	int i = shadow_index(dev, dreg);
+	uint32_t ctrl = i < 0 ? *dw : ops->read(dev, dev->msi_cap);
+	uint32_t old = 0;
+
+	if (i >= 0) {
+		old = dev->msi_shadow[i];
+		dev->msi_shadow[i] = *dw;
+	}
+	if (!msi_remap_all(ops, cell, dev, ctrl)) {
+		if (i >= 0)
+			dev->msi_shadow[i] = old;
+		*why = "the IOMMU cannot remap this MSI for the cell";
+		return false;
+	}
+	if (i >= 0)
+		*dw = ops->read(dev, dreg);
+	return true;
+}
+
 bool pci_filter_write(const struct pci_filter_ops *ops, const void *cell,
-		      const struct pci_filter_dev *dev, unsigned int reg,
+		      struct pci_filter_dev *dev, unsigned int reg,
 		      unsigned int size, uint32_t *value, const char **why)
 {
 	unsigned int dreg = reg & ~3U, shift = (reg & 3) * 8;
@@ -159,7 +261,7 @@ bool pci_filter_write(const struct pci_filter_ops *ops, const void *cell,
 		return false;
 	}
 	mask = (size == 4 ? ALL_ONES : (1U << (size * 8)) - 1) << shift;
-	dw = (ops->read(dev, dreg) & ~mask) | ((*value << shift) & mask);
+	dw = (cur(ops, dev, dreg) & ~mask) | ((*value << shift) & mask);
 
 	if (dreg == REG_COMMAND) {
 		ok = command_ok(ops, dev, &dw, why);
@@ -174,6 +276,8 @@ bool pci_filter_write(const struct pci_filter_ops *ops, const void *cell,
 	} else if (dev->msi_cap && dreg >= dev->msi_cap &&
 		   dreg < dev->msi_cap + 16U) {
 		ok = msi_ok(ops, cell, dev, dreg - dev->msi_cap, dw, why);
+		if (ok && dev->msi_remap)
+			ok = msi_remap_write(ops, cell, dev, dreg, &dw, why);
 	}
 	if (ok)
 		*value = (dw & mask) >> shift;

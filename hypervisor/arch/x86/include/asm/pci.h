@@ -33,6 +33,15 @@ bool pci_pio_access(struct per_cpu *pcpu, uint16_t port, unsigned int size,
 void pci_cell_assign(struct cell *cell);
 void pci_cell_release(struct cell *cell);
 
+/*
+ * The hypervisor's own config accesses to register reg (naturally
+ * aligned, < 0x100) of a domain-0 device, whoever owns it: for the units
+ * it drives (an AMD-Vi unit's function, which no cell sees).
+ */
+uint32_t pci_hv_read(uint16_t bdf, unsigned int reg, unsigned int size);
+void pci_hv_write(uint16_t bdf, unsigned int reg, unsigned int size,
+		  uint32_t value);
+
 /* Does cell own the domain-0 device bdf (bus << 8 | dev << 3 | fn)? */
 bool pci_cell_owns(const struct cell *cell, uint16_t bdf);
 

@@ -11,6 +11,8 @@
 #include <hv/types.h>
 
 #define PCI_FILTER_BARS		6
+/* Remapped MSI registers: address, upper address or data, data. */
+#define PCI_FILTER_MSI_SHADOW	3
 
 /* A device as the cell got it (pci.c fills it at assignment). */
 struct pci_filter_dev {
@@ -18,7 +20,16 @@ struct pci_filter_dev {
 	uint8_t header_type;	/* 0 device, 1 bridge (bit 7 cleared) */
 	uint8_t msi_cap;	/* offset of the MSI capability, 0: none */
 	bool msi_64bit;
-	bool dma_ok;		/* config: JH_PCI_DMA_UNCONFINED */
+	/* Bus master allowed: an IOMMU confines it, or the config's
+	 * JH_PCI_DMA_UNCONFINED accepts that nothing does. */
+	bool dma_ok;
+	/*
+	 * An IOMMU remaps its MSIs: the cell's address and data stay here
+	 * (dwords at msi_cap + 4, + 8, + 12; what the cell reads back) and
+	 * the hardware holds the message the IOMMU gave for them.
+	 */
+	bool msi_remap;
+	uint32_t msi_shadow[PCI_FILTER_MSI_SHADOW];
 	uint32_t bar[PCI_FILTER_BARS];	/* values at assignment */
 	uint32_t rom;
 };
@@ -28,15 +39,36 @@ struct pci_filter_ops {
 	uint32_t (*read)(const struct pci_filter_dev *dev, unsigned int reg);
 	/* May an MSI target this APIC ID (one of the cell's CPUs)? */
 	bool (*apic_id_ok)(const void *cell, unsigned int apic_id);
+	/* For msi_remap devices only: */
+	/* Dword reg (aligned, < 0x100) of the device := value. */
+	void (*write)(const struct pci_filter_dev *dev, unsigned int reg,
+		      uint32_t value);
+	/*
+	 * Message n of dev shall deliver address/data (checked); true and
+	 * what the device must send instead in *hw_addr / *hw_data, or false
+	 * if the IOMMU refuses.
+	 */
+	bool (*msi_remap)(const void *cell, const struct pci_filter_dev *dev,
+			  unsigned int n, uint64_t address, uint32_t data,
+			  uint64_t *hw_addr, uint32_t *hw_data);
 };
 
 /*
  * A write of size bytes at reg with value: true if it may go to the
  * hardware, with *value possibly changed (bus mastering cleared); false:
- * it is dropped. *why says what a refusal protects.
+ * it is dropped. *why says what a refusal protects. A device with
+ * msi_remap keeps the cell's MSI address and data in its shadow, and
+ * *value is then what the hardware holds (already written).
  */
 bool pci_filter_write(const struct pci_filter_ops *ops, const void *cell,
-		      const struct pci_filter_dev *dev, unsigned int reg,
+		      struct pci_filter_dev *dev, unsigned int reg,
 		      unsigned int size, uint32_t *value, const char **why);
+
+/*
+ * Dword reg as the cell sees it, hw being the hardware's value: the
+ * shadow for a remapped MSI address or data register.
+ */
+uint32_t pci_filter_view(const struct pci_filter_dev *dev, unsigned int reg,
+			 uint32_t hw);
 
 #endif /* _ASM_PCI_FILTER_H */

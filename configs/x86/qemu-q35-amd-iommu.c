@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * System config for the x86 bench machine with an AMD IOMMU:
+ *
+ *   qemu-system-x86_64 -machine q35 -cpu EPYC -smp 4 -m 1G \
+ *     -device amd-iommu -device edu,addr=5,dma_mask=0xffffffffffffffff
+ *   Linux booted with memmap=32M$0x3b000000 amd_iommu=off
+ *
+ * The layout of qemu-q35.c plus the AMD-Vi unit, which the hypervisor
+ * owns: Linux must leave it off (amd_iommu=off), and no cell sees its PCI
+ * function or its registers. The edu device must come after amd-iommu on
+ * QEMU's command line: QEMU puts a device behind the IOMMU only if the
+ * IOMMU exists when the device is created.
+ *
+ * The unit, as QEMU 7.2 presents it (ACPI IVRS, IVHD type 0x10, and the
+ * unit's config space): PCI function 00:03.0 (1022:0018), capability
+ * block at 0x40 (ID 0x0f), registers at 0xfed80000 (16 KiB). IVRS also
+ * names the IOAPIC as device 00:14.0; its interrupts, like those of every
+ * root device, pass through unremapped.
+ *
+ * Memory map (e820 and /proc/iomem of the bench guest):
+ *   0x00000000-0x0009fbff  RAM (0x9fc00-0x9ffff EBDA)
+ *   0x000a0000-0x000fffff  VGA window, option ROMs, system ROM
+ *   0x00100000-0x3affffff  RAM
+ *   0x3b000000-0x3bffffff  hypervisor (memmap= keeps Linux out)
+ *   0x3c000000-0x3cffffff  cell pool (memmap= keeps Linux out)
+ *   0x3d000000-0x3ffdefff  RAM, used by Linux again
+ *   0x3ffdf000-0x3fffffff  reserved by the firmware: ACPI tables
+ *   0xb0000000-0xbfffffff  PCI ECAM (intercepted, see platform data)
+ *   0xc0000000-0xfebfffff  PCI MMIO window
+ *   0xfec00000             IOAPIC, 0xfed00000 HPET, 0xfed1c000 ICH9 RCRB,
+ *   0xfed80000             AMD-Vi registers (the hypervisor's),
+ *   0xfee00000             local APIC, 0xfffc0000 BIOS flash
+ */
+#include "config-file.h"
+
+#define IOAPIC_BASE	0xfec00000
+#define AMD_IOMMU_BASE	0xfed80000
+
+static const struct {
+	struct jh_system_desc sys;
+	uint64_t cpus[1];
+	struct jh_memory_region mem_regions[10];
+	struct jh_irqchip irqchips[1];
+	struct jh_pio_region pio_regions[2];
+	struct jh_pci_device pci_devices[1];
+} JH_PACKED config CONFIG_OBJECT = {
+	.sys = {
+		.signature = JH_SYSTEM_SIGNATURE,
+		.revision = JH_CONFIG_REVISION,
+		.arch = JH_ARCH_X86,
+		.hypervisor_memory = {
+			.phys_start = 0x3b000000,
+			.size = MiB(16),
+		},
+		/* COM1, shared with Linux's console. */
+		.debug_console = {
+			.address = 0x3f8,
+			.size = 8,
+			.type = JH_CON_8250_PIO,
+		},
+		.platform.x86 = {
+			.mmconfig_base = 0xb0000000,
+			.mmconfig_end_bus = 0xff,
+			/* ICH9 ACPI PM block at 0x600, PM timer at +8. */
+			.pm_timer_address = 0x608,
+		},
+		.iommus = {
+			{
+				.type = JH_IOMMU_AMD,
+				.base = AMD_IOMMU_BASE,
+				.size = KiB(16),
+				.amd_bdf = 0x0018,	/* 00:03.0 */
+				.amd_cap = 0x40,
+			},
+		},
+		.root_cell = {
+			.signature = JH_CELL_SIGNATURE,
+			.revision = JH_CONFIG_REVISION,
+			.arch = JH_ARCH_X86,
+			.name = "qemu-q35",
+			.cpu_set_size = sizeof(config.cpus),
+			.num_memory_regions = ARRAY_ITEMS(config.mem_regions),
+			.num_irqchips = ARRAY_ITEMS(config.irqchips),
+			.num_pio_regions = ARRAY_ITEMS(config.pio_regions),
+			.num_pci_devices = ARRAY_ITEMS(config.pci_devices),
+		},
+	},
+
+	/* CPUs 0-3. */
+	.cpus = { 0xf },
+
+	.mem_regions = {
+		/* Low RAM, including the EBDA. */
+		{
+			.phys_start = 0x0,
+			.virt_start = 0x0,
+			.size = 0xa0000,
+			.flags = MEM_RAM,
+		},
+		/* VGA window and ROMs: Linux scans them at boot. */
+		{
+			.phys_start = 0xa0000,
+			.virt_start = 0xa0000,
+			.size = 0x60000,
+			.flags = MEM_DEVICE,
+		},
+		/* RAM up to the hypervisor. */
+		{
+			.phys_start = 0x100000,
+			.virt_start = 0x100000,
+			.size = 0x3b000000 - 0x100000,
+			.flags = MEM_RAM,
+		},
+		/* Cell pool: Linux keeps out (memmap=), cells take pieces. */
+		{
+			.phys_start = 0x3c000000,
+			.virt_start = 0x3c000000,
+			.size = MiB(16),
+			.flags = MEM_RAM,
+		},
+		/* RAM above the reservation, which Linux uses too. */
+		{
+			.phys_start = 0x3d000000,
+			.virt_start = 0x3d000000,
+			.size = 0x3ffdf000 - 0x3d000000,
+			.flags = MEM_RAM,
+		},
+		/* Firmware-reserved RAM holding the ACPI tables. */
+		{
+			.phys_start = 0x3ffdf000,
+			.virt_start = 0x3ffdf000,
+			.size = 0x40000000 - 0x3ffdf000,
+			.flags = JH_MEM_READ | JH_MEM_WRITE,
+		},
+		/* PCI 32-bit MMIO window (BARs of the bench's devices). */
+		{
+			.phys_start = 0xc0000000,
+			.virt_start = 0xc0000000,
+			.size = IOAPIC_BASE - 0xc0000000,
+			.flags = MEM_DEVICE,
+		},
+		/* HPET. */
+		{
+			.phys_start = 0xfed00000,
+			.virt_start = 0xfed00000,
+			.size = KiB(4),
+			.flags = MEM_DEVICE,
+		},
+		/* ICH9 root complex register block. */
+		{
+			.phys_start = 0xfed1c000,
+			.virt_start = 0xfed1c000,
+			.size = KiB(16),
+			.flags = MEM_DEVICE,
+		},
+		/* BIOS flash, read only. */
+		{
+			.phys_start = 0xfffc0000,
+			.virt_start = 0xfffc0000,
+			.size = KiB(256),
+			.flags = JH_MEM_READ | JH_MEM_IO,
+		},
+		/*
+		 * Not here: the IOAPIC and local APIC (the hypervisor owns
+		 * them), the ECAM (intercepted through platform.x86) and the
+		 * empty 64-bit PCI window 0x100000000-0x8ffffffff.
+		 */
+	},
+
+	/* IOAPIC 0, pins 0-23. */
+	.irqchips = {
+		{
+			.address = IOAPIC_BASE,
+			.id = 0,
+			.pin_base = 0,
+			.pin_bitmap = { 0x00ffffff },
+		},
+	},
+
+	/* Every port for now; a 16-bit length cannot say 0x10000. */
+	.pio_regions = {
+		{ .base = 0x0000, .length = 0x8000 },
+		{ .base = 0x8000, .length = 0x8000 },
+	},
+
+	/*
+	 * The root cell owns every device anyway (but the AMD-Vi unit's own
+	 * function, 00:03.0, which nobody sees); cells may only take the
+	 * ones listed here. 00:05.0: QEMU's edu, a DMA engine.
+	 */
+	.pci_devices = {
+		{ .type = JH_PCI_TYPE_DEVICE, .domain = 0, .bdf = 0x0028 },
+	},
+};

@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * AMD-Vi (AMD I/O Virtualization Technology) driver, hv/iommu.h's
+ * JH_IOMMU_AMD.
+ *
+ * One device table of 65536 entries (2 MiB from the page pool), shared by
+ * every unit, covers every device ID of PCI segment 0, so no request
+ * finds an entry out of range (which QEMU 7.2's model would read from
+ * whatever memory follows the table). Each DTE points at the I/O page
+ * table of the cell that owns the device, with the cell's domain ID (cell
+ * id + 1): at enable every entry is the root cell's, attach() moves one
+ * device. The root's table holds the root's DMA memory only, never the
+ * hypervisor or a cell, so no device, present or not, reaches them.
+ *
+ * Interrupts: devices of non-root cells are remapped (amd_iommu_ir.c);
+ * the root cell's pass through unremapped (DTE IV = 0), as without an
+ * IOMMU. The unit's PCI function is hidden from every cell by pci.c, and
+ * its registers are in no cell's memory (the config validator refuses).
+ *
+ * The unit must be off when the hypervisor comes: Linux is booted with
+ * amd_iommu=off. Disable turns translation off, waits for the unit to
+ * drop what it cached, and puts back the registers Linux left but the
+ * device table base (see shutdown()).
+ */
+#include <jailhouse/hypercall.h>
+#include <hv/cell.h>
+#include <hv/iommu.h>
+#include <hv/page_pool.h>
+#include <hv/printk.h>
+#include <hv/setup.h>
+#include <hv/string.h>
+#include "amd_iommu_internal.h"
+
+/* Device IDs invalidated per batch without INVALIDATE_IOMMU_ALL. */
+#define INV_BATCH		32
+
+struct amd_unit amd_units[JH_MAX_IOMMUS];
+unsigned int amd_num_units;
+
+static uint64_t *devtab;	/* AMD_NUM_DEVICE_IDS entries of 4 qwords */
+
+static int unit_init(unsigned int index, const struct jh_iommu *cfg)
+{
+	struct amd_unit *u = &amd_units[index];
+
+	if (index >= JH_MAX_IOMMUS)
+		return -JH_EINVAL;
+	if (cfg->size < AMD_MMIO_MIN_SIZE) {
+		hv_error("AMD-Vi unit %u: a register window of 0x%x bytes, the unit has 0x%x",
+			 index, cfg->size, AMD_MMIO_MIN_SIZE);
+		return -JH_EINVAL;
+	}
+	*u = (struct amd_unit){ .index = index, .bdf = cfg->amd_bdf };
+	u->mmio = hv_map_device(cfg->base, cfg->size);
+	if (!u->mmio) {
+		hv_error("AMD-Vi unit %u: cannot map its registers at 0x%llx",
+			 index, (unsigned long long)cfg->base);
+		return -JH_ENOMEM;
+	}
+	u->efr = amd_read(u, AMD_MMIO_EFR);
+	u->saved_control = amd_read(u, AMD_MMIO_CONTROL);
+	if (u->efr == ~0ULL || u->saved_control == ~0ULL) {
+		hv_error("AMD-Vi unit %u: no unit answers at 0x%llx",
+			 index, (unsigned long long)cfg->base);
+		return -JH_ENODEV;
+	}
+	if (u->saved_control & AMD_CTRL_IOMMU_EN) {
+		hv_error("AMD-Vi unit %u at 0x%llx is in use by Linux: boot it with amd_iommu=off",
+			 index, (unsigned long long)cfg->base);
+		return -JH_EBUSY;
+	}
+	if (AMD_EFR_HATS(u->efr) == AMD_EFR_HATS_RESERVED) {
+		hv_error("AMD-Vi unit %u: EFR 0x%llx gives no valid host table size",
+			 index, (unsigned long long)u->efr);
+		return -JH_ENODEV;
+	}
+	u->saved_cmd = amd_read(u, AMD_MMIO_CMD_BASE);
+	u->saved_evt = amd_read(u, AMD_MMIO_EVT_BASE);
+	u->saved_excl = amd_read(u, AMD_MMIO_EXCL_BASE);
+
+	if (!devtab)
+		devtab = page_alloc(&hv.pool, AMD_DEVTAB_MAX_PAGES);
+	u->cmd = page_alloc(&hv.pool, 1);
+	u->evt = page_alloc(&hv.pool, 1);
+	if (!devtab || !u->cmd || !u->evt) {
+		hv_error("AMD-Vi unit %u: no room for its tables in the page pool",
+			 index);
+		return -JH_ENOMEM;
+	}
+	u->cmd_phys = page_pool_virt2phys(&hv.pool, u->cmd);
+	u->evt_phys = page_pool_virt2phys(&hv.pool, u->evt);
+	amd_num_units = index + 1;
+	printk("  AMD-Vi unit %u at 0x%llx, PCI %02x:%02x.%x: EFR 0x%llx%s\n",
+	       index, (unsigned long long)cfg->base, cfg->amd_bdf >> 8,
+	       (cfg->amd_bdf >> 3) & 0x1f, cfg->amd_bdf & 7,
+	       (unsigned long long)u->efr,
+	       (u->efr & AMD_EFR_IA_SUP) ? "" : " (no INVALIDATE_ALL)");
+	return 0;
+}
+
+static const struct pt_format *pt_format(void)
+{
+	return &amd_pt_format;
+}
+
+static uint16_t domain_of(const struct cell *cell)
+{
+	return (uint16_t)(cell->id + 1);
+}
+
+static int cell_init(struct cell *cell)
+{
+	return amd_ir_cell_init(cell);
+}
+
+static void cell_exit(struct cell *cell)
+{
+	amd_ir_cell_exit(cell);
+}
+
+/* The entry of device bdf when cell owns it. */
+static void build_dte(const struct cell *cell, uint16_t bdf, uint64_t q[4])
+{
+	paddr_t irt;
+
+	q[0] = AMD_DTE_V | AMD_DTE_TV |
+		(uint64_t)AMD_PT_MODE << AMD_DTE_MODE_SHIFT |
+		(cell->dma_pt.root_phys & AMD_DTE_PT_ROOT_MASK) |
+		AMD_DTE_IR | AMD_DTE_IW;
+	q[1] = domain_of(cell);
+	q[2] = 0;
+	q[3] = 0;
+	if (cell == &root_cell)
+		return;
+	/* No table (cannot happen): fixed interrupts are aborted. */
+	irt = amd_ir_table(cell, bdf);
+	q[2] = AMD_DTE_IV | (irt ?
+		((uint64_t)AMD_IRT_LEN_LOG2 << AMD_DTE_INT_TAB_LEN_SHIFT |
+		 (irt & AMD_DTE_IRT_ROOT_MASK) |
+		 AMD_INTCTL_REMAP << AMD_DTE_INTCTL_SHIFT) :
+		AMD_INTCTL_ABORT << AMD_DTE_INTCTL_SHIFT);
+}
+
+/*
+ * Quadword 0 (valid, page table) last: the device is quiet while it
+ * changes hands (pci.c cleared bus mastering), and the unit never sees a
+ * valid entry that is half of each owner's.
+ */
+static void write_dte(uint16_t bdf, const uint64_t q[4])
+{
+	volatile uint64_t *dte = devtab + (size_t)bdf * 4;
+
+	dte[3] = q[3];
+	dte[2] = q[2];
+	dte[1] = q[1];
+	asm volatile("" : : : "memory");
+	dte[0] = q[0];
+}
+
+static void attach(struct cell *cell, uint16_t bdf)
+{
+	struct amd_cmd inv[2] = {
+		{ .q0 = bdf | AMD_CMD_INV_DEVTAB << AMD_CMD_OP_SHIFT },
+		{ .q0 = bdf | AMD_CMD_INV_IRT << AMD_CMD_OP_SHIFT },
+	};
+	uint64_t q[4];
+
+	build_dte(cell, bdf, q);
+	write_dte(bdf, q);
+	amd_cmd_run_all(inv, ARRAY_SIZE(inv));
+}
+
+static struct amd_cmd inv_domain(uint16_t domain)
+{
+	return (struct amd_cmd){
+		.q0 = (uint64_t)domain << AMD_INV_DOMAIN_SHIFT |
+			AMD_CMD_INV_PAGES << AMD_CMD_OP_SHIFT,
+		.q1 = AMD_INV_ALL_PAGES | AMD_INV_S | AMD_INV_PDE,
+	};
+}
+
+/* Every cached DTE, IRT and translation of the unit goes. */
+static int invalidate_all(struct amd_unit *u)
+{
+	struct amd_cmd cmds[INV_BATCH];
+	unsigned int id, n;
+	int err = 0;
+
+	if (u->efr & AMD_EFR_IA_SUP) {
+		cmds[0] = (struct amd_cmd){
+			.q0 = AMD_CMD_INV_ALL << AMD_CMD_OP_SHIFT,
+		};
+		return amd_cmd_run(u, cmds, 1);
+	}
+	for (id = 0; !err && id < AMD_NUM_DEVICE_IDS; id += INV_BATCH / 2) {
+		for (n = 0; n < INV_BATCH / 2; n++) {
+			cmds[2 * n].q0 = (id + n) |
+				AMD_CMD_INV_DEVTAB << AMD_CMD_OP_SHIFT;
+			cmds[2 * n].q1 = 0;
+			cmds[2 * n + 1].q0 = (id + n) |
+				AMD_CMD_INV_IRT << AMD_CMD_OP_SHIFT;
+			cmds[2 * n + 1].q1 = 0;
+		}
+		err = amd_cmd_run(u, cmds, INV_BATCH);
+	}
+	for (n = 0; !err && n < HV_MAX_CELLS; n++) {
+		cmds[0] = inv_domain((uint16_t)(n + 1));
+		err = amd_cmd_run(u, cmds, 1);
+	}
+	return err;
+}
+
+static int enable_unit(struct amd_unit *u)
+{
+	amd_write(u, AMD_MMIO_CONTROL, 0);
+	amd_write(u, AMD_MMIO_DEVTAB,
+		  page_pool_virt2phys(&hv.pool, devtab) |
+		  (AMD_DEVTAB_MAX_PAGES - 1));
+	amd_write(u, AMD_MMIO_CMD_BASE, u->cmd_phys |
+		  (uint64_t)AMD_RING_LEN_LOG2 << AMD_LEN_SHIFT);
+	amd_write(u, AMD_MMIO_EVT_BASE, u->evt_phys |
+		  (uint64_t)AMD_RING_LEN_LOG2 << AMD_LEN_SHIFT);
+	/* No exclusion range: it would bypass translation. */
+	amd_write(u, AMD_MMIO_EXCL_BASE, 0);
+	amd_cmd_reset(u);
+	amd_evt_reset(u);
+	amd_write(u, AMD_MMIO_STATUS, AMD_STATUS_EVT_OVERFLOW |
+		  AMD_STATUS_EVT_INT | AMD_STATUS_COMWAIT_INT);
+	amd_clear_aborts(u);
+	/* The command buffer runs only with the unit enabled. */
+	amd_write(u, AMD_MMIO_CONTROL, AMD_CTRL_IOMMU_EN | AMD_CTRL_COHERENT |
+		  AMD_CTRL_CMD_BUF_EN | AMD_CTRL_EVT_LOG_EN);
+	return invalidate_all(u);
+}
+
+static int enable(void)
+{
+	uint64_t q[4];
+	unsigned int id, n;
+	int err = 0;
+
+	build_dte(&root_cell, 0, q);
+	for (id = 0; id < AMD_NUM_DEVICE_IDS; id++)
+		write_dte((uint16_t)id, q);
+	amd_pt_mark_empty(&root_cell.dma_pt);
+	for (n = 0; !err && n < amd_num_units; n++)
+		err = enable_unit(&amd_units[n]);
+	return err;
+}
+
+/*
+ * The device table stays where it is, all zero: QEMU 7.2's model remaps
+ * interrupts through the table whenever its base register was ever
+ * written, unit enabled or not, and the base Linux left (0) would make it
+ * read entries from low memory. Zero entries pass everything through
+ * untranslated, which is what Linux had; on hardware, a unit that is off
+ * reads no entry anyway. The hypervisor's memory stays reserved.
+ */
+static void shutdown(void)
+{
+	struct amd_unit *u;
+	unsigned int n;
+
+	for (n = 0; n < amd_num_units; n++) {
+		u = &amd_units[n];
+		/* QEMU's model keeps its IOTLB across a disable. */
+		if (amd_read(u, AMD_MMIO_CONTROL) & AMD_CTRL_CMD_BUF_EN)
+			invalidate_all(u);
+		amd_write(u, AMD_MMIO_CONTROL, u->saved_control);
+	}
+	if (devtab)
+		memset(devtab, 0, AMD_DEVTAB_MAX_PAGES * PAGE_SIZE);
+	for (n = 0; n < amd_num_units; n++) {
+		u = &amd_units[n];
+		amd_write(u, AMD_MMIO_CMD_BASE, u->saved_cmd);
+		amd_write(u, AMD_MMIO_EVT_BASE, u->saved_evt);
+		amd_write(u, AMD_MMIO_EXCL_BASE, u->saved_excl);
+		amd_cmd_reset(u);
+		amd_evt_reset(u);
+		amd_write(u, AMD_MMIO_STATUS, AMD_STATUS_EVT_OVERFLOW |
+			  AMD_STATUS_EVT_INT | AMD_STATUS_COMWAIT_INT);
+		amd_clear_aborts(u);
+	}
+}
+
+static void flush(struct cell *cell)
+{
+	struct amd_cmd inv = inv_domain(domain_of(cell));
+
+	amd_pt_mark_empty(&cell->dma_pt);
+	amd_cmd_run_all(&inv, 1);
+}
+
+DEFINE_IOMMU_DRIVER(amd_iommu_driver) = {
+	.type = JH_IOMMU_AMD,
+	.name = "AMD-Vi",
+	.unit_init = unit_init,
+	.pt_format = pt_format,
+	.cell_init = cell_init,
+	.cell_exit = cell_exit,
+	.attach = attach,
+	.enable = enable,
+	.shutdown = shutdown,
+	.flush = flush,
+	.poll_faults = amd_poll_faults,
+	.msi_remap = amd_msi_remap,
+};

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * AMD-Vi interrupt remapping for the devices of non-root cells.
+ *
+ * Each such device gets its own interrupt remapping table of 512 32-bit
+ * entries (2 KiB), allocated when the cell is created and zero, that is
+ * "remapping disabled", until msi_remap fills entry n with a vector and
+ * destination the PCI layer checked. Its DTE selects remapping for fixed
+ * and arbitrated messages and passes no NMI, INIT, ExtINT, SMI or LINTx.
+ * The device itself sends address 0xfee00000 and data n, so whatever it
+ * sends, by MSI or by a DMA write into the interrupt range, it reaches
+ * only entries of its own table, and those name the cell's CPUs or stay
+ * disabled (the unit aborts the message). 512 entries cover every index
+ * a remappable message can carry (data bits 10:8 must say fixed or
+ * arbitrated), so even a model that ignores IntTabLen (QEMU 7.2's does)
+ * never reads past the table.
+ *
+ * Devices of the root cell are not remapped (DTE IV = 0): the root cell
+ * is trusted with its interrupts, as without an IOMMU.
+ */
+#include <jailhouse/hypercall.h>
+#include <hv/cell.h>
+#include <hv/iommu.h>
+#include <hv/page_pool.h>
+#include <hv/setup.h>
+#include "amd_iommu_internal.h"
+
+#define IRT_BYTES		(AMD_IRT_REACHABLE * AMD_IRTE_SIZE)
+#define IRTS_PER_PAGE		(PAGE_SIZE / IRT_BYTES)
+
+#define MSI_ADDR_BASE		0xfee00000ULL
+#define MSI_ADDR_FIXED_MASK	0xfff00000ULL
+#define MSI_ADDR_DEST(a)	(((a) >> 12) & 0xff)
+#define MSI_ADDR_LOGICAL	BIT64(2)
+#define MSI_DATA_VECTOR(d)	((d) & 0xff)
+#define MSI_DATA_MODE(d)	(((d) >> 8) & 7)
+#define MSI_MODE_FIXED		0
+#define MSI_MODE_LOWEST		1
+#define FIRST_VECTOR		32
+
+struct cell_irts {
+	unsigned int num;
+	uint16_t bdf[JH_MAX_PCI_DEVICES];
+	uint32_t *table[JH_MAX_PCI_DEVICES];
+	void *pages;
+	unsigned long num_pages;
+};
+
+/* Index: cell id; the root cell's stays empty. */
+static struct cell_irts irts[HV_MAX_CELLS];
+
+int amd_ir_cell_init(struct cell *cell)
+{
+	const struct jh_pci_device *dev = jh_cell_pci_devices(cell->config);
+	struct cell_irts *c;
+	unsigned int n, num = 0;
+
+	if (cell == &root_cell || cell->id >= HV_MAX_CELLS)
+		return 0;
+	c = &irts[cell->id];
+	*c = (struct cell_irts){ 0 };
+	for (n = 0; n < cell->config->num_pci_devices &&
+	     num < JH_MAX_PCI_DEVICES; n++)
+		if (dev[n].domain == 0)
+			c->bdf[num++] = dev[n].bdf;
+	if (num == 0)
+		return 0;
+	c->num_pages = (num + IRTS_PER_PAGE - 1) / IRTS_PER_PAGE;
+	c->pages = page_alloc(&hv.pool, c->num_pages);
+	if (!c->pages)
+		return -JH_ENOMEM;
+	for (n = 0; n < num; n++)
+		c->table[n] = (uint32_t *)((uint8_t *)c->pages +
+					   n * IRT_BYTES);
+	c->num = num;
+	return 0;
+}
+
+void amd_ir_cell_exit(struct cell *cell)
+{
+	struct cell_irts *c;
+
+	if (cell == &root_cell || cell->id >= HV_MAX_CELLS)
+		return;
+	c = &irts[cell->id];
+	if (c->pages)
+		page_free(&hv.pool, c->pages, c->num_pages);
+	*c = (struct cell_irts){ 0 };
+}
+
+static uint32_t *find_table(const struct cell *cell, uint16_t bdf)
+{
+	const struct cell_irts *c;
+	unsigned int n;
+
+	if (cell->id >= HV_MAX_CELLS)
+		return NULL;
+	c = &irts[cell->id];
+	for (n = 0; n < c->num && n < JH_MAX_PCI_DEVICES; n++)
+		if (c->bdf[n] == bdf)
+			return c->table[n];
+	return NULL;
+}
+
+paddr_t amd_ir_table(const struct cell *cell, uint16_t bdf)
+{
+	uint32_t *table = find_table(cell, bdf);
+
+	return table ? page_pool_virt2phys(&hv.pool, table) : 0;
+}
+
+/* What the entry can express: the caller checked the cell's part. */
+static bool msg_ok(const struct iommu_msi_msg *msg)
+{
+	unsigned int mode = MSI_DATA_MODE(msg->data);
+
+	return (msg->address & ~0xffffffffULL) == 0 &&
+		(msg->address & MSI_ADDR_FIXED_MASK) == MSI_ADDR_BASE &&
+		!(msg->address & MSI_ADDR_LOGICAL) &&
+		MSI_DATA_VECTOR(msg->data) >= FIRST_VECTOR &&
+		(mode == MSI_MODE_FIXED || mode == MSI_MODE_LOWEST);
+}
+
+int amd_msi_remap(struct cell *cell, uint16_t bdf, unsigned int n,
+		  const struct iommu_msi_msg *msg, struct iommu_msi_msg *hw)
+{
+	uint32_t *table = find_table(cell, bdf);
+	struct amd_cmd inv = {
+		.q0 = bdf | AMD_CMD_INV_IRT << AMD_CMD_OP_SHIFT,
+	};
+
+	if (!table)
+		return -JH_ENODEV;
+	if (n >= AMD_IRT_REACHABLE || !msg_ok(msg))
+		return -JH_EINVAL;
+	WRITE_ONCE(table[n], AMD_IRTE_REMAP_EN |
+		   MSI_DATA_MODE(msg->data) << AMD_IRTE_TYPE_SHIFT |
+		   (uint32_t)MSI_ADDR_DEST(msg->address) << AMD_IRTE_DEST_SHIFT |
+		   MSI_DATA_VECTOR(msg->data) << AMD_IRTE_VECTOR_SHIFT);
+	hw->address = MSI_ADDR_BASE;
+	hw->data = n;
+	return amd_cmd_run_all(&inv, 1);
+}
