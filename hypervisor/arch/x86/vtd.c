@@ -12,8 +12,10 @@
  * Compatibility-format interrupts (CFI) stay allowed: the root cell's
  * devices and the IOAPIC send them, as the root's Linux programs them,
  * and VT-d can allow or block that format only for all requesters at
- * once. A cell's device could therefore send one by a DMA write to
- * 0xfeeXXXXX; Documentation lists that deviation.
+ * once. Any device, a cell's included, can therefore raise any interrupt
+ * (an NMI too) on any CPU by a DMA write to 0xfeeXXXXX: a known deviation.
+ * Closing it takes the root's MSIs, MSI-X tables and IOAPIC entries in
+ * remappable format, so that CFI can be cleared.
  */
 #include <jailhouse/hypercall.h>
 #include <hv/control.h>
