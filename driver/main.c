@@ -185,6 +185,14 @@ static ssize_t jh_read(struct file *file, char __user *buf, size_t count,
 
 	if (mutex_lock_interruptible(&jh_lock))
 		return -ERESTARTSYS;
+	/*
+	 * The hypervisor collects what its IOMMUs recorded (DMA faults) at
+	 * every root hypercall: one here puts them on the console before a
+	 * reader looks.
+	 */
+	if (jh_enabled)
+		jh_arch_hypercall(JH_HC_HYPERVISOR_GET_INFO, JH_INFO_NUM_CELLS,
+				  0);
 	ret = jh_console_read(&jf->console_pos, buf, count);
 	mutex_unlock(&jh_lock);
 	return ret;

@@ -16,6 +16,9 @@
  *   0x40000000  RAM, 1 GiB: Linux 0x40000000-0x6fffffff (mem=768M),
  *               cell pool 0x70000000-0x7effffff, hypervisor 0x7f000000
  *   0x4010000000 PCI ECAM
+ *
+ * A variant of the machine includes this file after defining
+ * QEMU_VIRT_IOMMUS (the system config's iommus[] initialiser).
  */
 #include "config-file.h"
 
@@ -51,6 +54,9 @@ static const struct {
 			.gic_version = 3,
 			.maintenance_irq = 25,
 		},
+#ifdef QEMU_VIRT_IOMMUS
+		.iommus = QEMU_VIRT_IOMMUS,
+#endif
 		.root_cell = {
 			.signature = JH_CELL_SIGNATURE,
 			.revision = JH_CONFIG_REVISION,

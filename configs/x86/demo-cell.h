@@ -27,6 +27,8 @@
  *   DEMO_CELL_PCI_BDF   one PCI device (bus << 8 | dev << 3 | fn) the cell
  *                       owns
  *   DEMO_CELL_RAM_FLAGS flags added to its RAM's (e.g. JH_MEM_DMA)
+ *   DEMO_CELL_MMIO_PHYS device memory the cell maps 1:1 (its device's
+ *   DEMO_CELL_MMIO_SIZE BAR, where the firmware put it), both defined
  */
 #include "config-file.h"
 
@@ -48,7 +50,11 @@
 static const struct {
 	struct jh_cell_desc cell;
 	uint64_t cpus[1];
+#ifdef DEMO_CELL_MMIO_PHYS
+	struct jh_memory_region mem_regions[3];
+#else
 	struct jh_memory_region mem_regions[2];
+#endif
 #ifdef DEMO_CELL_PINS
 	struct jh_irqchip irqchips[1];
 #endif
@@ -107,6 +113,14 @@ static const struct {
 			.flags = JH_MEM_READ | JH_MEM_WRITE |
 				 JH_MEM_COMM_REGION,
 		},
+#ifdef DEMO_CELL_MMIO_PHYS
+		{
+			.phys_start = DEMO_CELL_MMIO_PHYS,
+			.virt_start = DEMO_CELL_MMIO_PHYS,
+			.size = DEMO_CELL_MMIO_SIZE,
+			.flags = JH_MEM_READ | JH_MEM_WRITE | JH_MEM_IO,
+		},
+#endif
 	},
 
 #ifdef DEMO_CELL_PINS

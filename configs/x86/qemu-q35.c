@@ -54,6 +54,10 @@ static const struct {
 			/* ICH9 ACPI PM block at 0x600, PM timer at +8. */
 			.pm_timer_address = 0x608,
 		},
+#ifdef Q35_IOMMU
+		/* Variants with an IOMMU (qemu-q35-*-iommu.c) name it here. */
+		.iommus = { Q35_IOMMU },
+#endif
 		.root_cell = {
 			.signature = JH_CELL_SIGNATURE,
 			.revision = JH_CONFIG_REVISION,

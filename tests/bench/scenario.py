@@ -9,6 +9,9 @@ Format (one directive per line, '#' starts a comment line):
   timeout: 120           seconds of wall time for the whole boot
   append: ARGS           extra kernel command-line arguments
   qemu: ARGS             extra QEMU arguments
+  qemu-version: 10       boot under QEMU 10 from Debian's bookworm-backports
+                         (tests/bench/fetch-qemu, cached) instead of the
+                         host's QEMU 7.2; arm64 only (its SMMUv3 has stage 2)
   machines: qemu bochs   emulators the scenario runs under (default: qemu);
                          bochs (Intel VMX, tests/bench/run-bochs) is x86 only
   bochs-skip: REASON     why a scenario does not run under Bochs (printed
@@ -57,6 +60,9 @@ MARK = "@@@"
 # What a scenario may ask to have in its initramfs, beyond busybox and the
 # project; tests/bench/run builds a second image with it.
 NEEDS = ("python3",)
+# QEMU versions a scenario may ask for beside the host's (tests/bench/run
+# fetches them), and the arches each is fetched for.
+QEMU_VERSIONS = {"10": ("arm64",)}
 
 
 class ScenarioError(Exception):
@@ -70,6 +76,7 @@ class Scenario:
         self.timeout = 120
         self.append = ""
         self.qemu = ""
+        self.qemu_version = ""
         self.needs = []
         self.machines = ["qemu"]
         self.bochs_skip = ""
@@ -106,6 +113,10 @@ class Scenario:
                 self.append = value
             elif key == "qemu":
                 self.qemu = value
+            elif key == "qemu-version":
+                if value not in QEMU_VERSIONS:
+                    raise ScenarioError(f"{self.path}:{no}: unknown QEMU version '{value}' (known: {' '.join(QEMU_VERSIONS)})")
+                self.qemu_version = value
             elif key == "needs":
                 self.needs = value.split()
                 bad = [n for n in self.needs if n not in NEEDS]
@@ -138,6 +149,12 @@ class Scenario:
         for m in self.machines:
             if not set(self.arches) & set(MACHINE_ARCHES[m]):
                 raise ScenarioError(f"{self.path}: machine {m} emulates none of the arches {self.arches}")
+        if self.qemu_version:
+            bad = [a for a in self.arches if a not in QEMU_VERSIONS[self.qemu_version]]
+            if bad:
+                raise ScenarioError(f"{self.path}: 'qemu-version: {self.qemu_version}' is for {' '.join(QEMU_VERSIONS[self.qemu_version])} only, not {' '.join(bad)} (add 'arch:')")
+            if self.machines != ["qemu"]:
+                raise ScenarioError(f"{self.path}: 'qemu-version' on a scenario that runs under {' '.join(m for m in self.machines if m != 'qemu')}")
         if self.bochs_skip and "bochs" in self.machines:
             raise ScenarioError(f"{self.path}: 'bochs-skip' on a scenario that runs under bochs")
 
@@ -374,6 +391,7 @@ def main(argv):
         print(f"SCN_TIMEOUT={timeout}")
         print(f"SCN_APPEND={shlex.quote(scn.append)}")
         print(f"SCN_QEMU={shlex.quote(scn.qemu)}")
+        print(f"SCN_QEMU_VERSION={shlex.quote(scn.qemu_version)}")
         print(f"SCN_NEEDS={shlex.quote(' '.join(scn.needs))}")
         print(f"SCN_MACHINES={shlex.quote(' '.join(scn.machines))}")
         print(f"SCN_BOCHS_SKIP={shlex.quote(scn.bochs_skip)}")

@@ -158,8 +158,8 @@ expect: heartbeat 3
 """
 
 
-class TrailingExpectTest(unittest.TestCase):
-    """An expect after the final step sees only that step's output."""
+class ScnFileTest(unittest.TestCase):
+    """Base: scenario files written for one test, removed after it."""
 
     def write(self, text):
         fd, path = tempfile.mkstemp(suffix=".scn")
@@ -167,6 +167,10 @@ class TrailingExpectTest(unittest.TestCase):
             f.write(text)
         self.addCleanup(os.unlink, path)
         return path
+
+
+class TrailingExpectTest(ScnFileTest):
+    """An expect after the final step sees only that step's output."""
 
     def test_after_a_silent_final_step_is_refused_when_read(self):
         path = self.write("arch: arm64\nok: jailhouse cell start demo\n"
@@ -201,6 +205,26 @@ class TrailingExpectTest(unittest.TestCase):
         failures = scn.judge("arm64", scn.untangle("arm64", log))
         self.assertEqual(len(failures), 1)
         self.assertIn("no matching line after", failures[0])
+
+
+class QemuVersionTest(ScnFileTest):
+    """qemu-version picks a fetched QEMU, for the arches it exists for."""
+
+    def test_default_is_the_hosts(self):
+        self.assertEqual(scenario.Scenario(self.write("ok: true\n")).qemu_version, "")
+
+    def test_arm64_qemu_10(self):
+        scn = scenario.Scenario(self.write("arch: arm64\nqemu-version: 10\nok: true\n"))
+        self.assertEqual(scn.qemu_version, "10")
+
+    def test_unknown_version_refused(self):
+        with self.assertRaisesRegex(scenario.ScenarioError, r":2: unknown QEMU version '9'"):
+            scenario.Scenario(self.write("arch: arm64\nqemu-version: 9\nok: true\n"))
+
+    def test_x86_refused(self):
+        # Default arches include x86, for which no QEMU 10 is fetched.
+        with self.assertRaisesRegex(scenario.ScenarioError, r"for arm64 only, not x86"):
+            scenario.Scenario(self.write("qemu-version: 10\nok: true\n"))
 
 
 if __name__ == "__main__":

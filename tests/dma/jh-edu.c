@@ -19,8 +19,8 @@
  *                                     if it changed
  *
  * Options:
- *   -d BDF    the device (e.g. 0000:00:05.0); default the first 1234:11e8
- *             in /sys/bus/pci/devices
+ *   -d BDF    the device (e.g. 0000:00:05.0); default the 1234:11e8 with
+ *             the lowest address in /sys/bus/pci/devices
  *   -b BITS   the device's DMA address width (default 28, the edu's
  *             documented default); addresses beyond it are refused
  *   -t MS     how long a transfer may take (default 5000)
@@ -184,12 +184,12 @@ static void find_device(void)
 		if (de->d_name[0] == '.')
 			continue;
 		snprintf(dir, sizeof(dir), PCI_DEVICES "/%s", de->d_name);
+		/* The lowest address: readdir's order is no order. */
 		if (read_hex_file(dir, "vendor", &vendor) &&
 		    read_hex_file(dir, "device", &device) &&
-		    vendor == EDU_VENDOR && device == EDU_DEVICE) {
+		    vendor == EDU_VENDOR && device == EDU_DEVICE &&
+		    (!edu.bdf[0] || strcmp(de->d_name, edu.bdf) < 0))
 			snprintf(edu.bdf, sizeof(edu.bdf), "%s", de->d_name);
-			break;
-		}
 	}
 	closedir(d);
 	if (!edu.bdf[0])

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <hv/iommu.h>
 #include <asm/apic.h>
 #include "unit.h"
 #include "x86_stubs.h"
@@ -175,27 +174,4 @@ bool apic_dest_in_cell(const struct cell *cell, uint32_t dest, bool logical)
 		any = true;
 	}
 	return any;
-}
-
-bool stub_iommu_on;
-unsigned int stub_msi_remaps;
-
-/* Weak: tests that link hypervisor/iommu.c get the real ones. */
-__weak bool iommu_active(void)
-{
-	return stub_iommu_on;
-}
-
-/* Any message is taken; the device is to send entry n of 0xfee00000. */
-__weak int iommu_msi_remap(struct cell *cell, uint16_t bdf, unsigned int n,
-			   const struct iommu_msi_msg *msg,
-			   struct iommu_msi_msg *hw)
-{
-	(void)cell;
-	(void)bdf;
-	(void)msg;
-	stub_msi_remaps++;
-	hw->address = 0xfee00000;
-	hw->data = n;
-	return 0;
 }

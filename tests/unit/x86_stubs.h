@@ -33,14 +33,6 @@ void stub_cell_destroy(struct cell *cell);
 void stub_device(paddr_t phys, uint64_t size, void *mem);
 extern unsigned int stub_map_calls;
 
-/*
- * iommu_active() (false until a test sets it) and iommu_msi_remap(),
- * which counts its calls and answers address 0xfee00000, data n (weak:
- * a test linking hypervisor/iommu.c gets those).
- */
-extern bool stub_iommu_on;
-extern unsigned int stub_msi_remaps;
-
 /* Everything printk and hv_error printed since the test began. */
 const char *stub_console(void);
 

@@ -19,6 +19,8 @@ arch-objs := \
 	arch/arm64/vgic.o \
 	arch/arm64/gicd.o \
 	arch/arm64/gicr.o \
+	arch/arm64/smmuv3.o \
+	arch/arm64/smmuv3_queue.o \
 	arch/arm64/uart_pl011.o
 
 # No FP/SIMD: guest FP state is never saved, so the hypervisor must not

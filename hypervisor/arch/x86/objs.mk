@@ -38,7 +38,12 @@ arch-objs := \
 	arch/x86/amd_iommu.o \
 	arch/x86/amd_iommu_cmd.o \
 	arch/x86/amd_iommu_pt.o \
-	arch/x86/amd_iommu_ir.o
+	arch/x86/amd_iommu_ir.o \
+	arch/x86/vtd.o \
+	arch/x86/vtd_tables.o \
+	arch/x86/vtd_qi.o \
+	arch/x86/vtd_ir.o \
+	arch/x86/vtd_fault.o
 
 # Linked in the top 2 GiB (asm/layout.h). No FP/SIMD: guest FP state is
 # never saved, so the hypervisor must not touch it.

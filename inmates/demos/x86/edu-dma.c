@@ -3,10 +3,13 @@
  * DMA and MSI test with QEMU's edu device, owned by this cell
  * (configs/x86/edu-dma.c). In order, printing one line per result:
  *
- *  1. finds the edu on bus 0, its BAR0 (which the cell config maps), and
- *     switches on memory decoding and bus mastering, INTx off (its pin is
- *     the root's): "edu-dma: bus mastering on", or "off" where the
- *     hypervisor keeps it off (no IOMMU confines the device);
+ *  1. finds the edu on bus 0 (a cell without one, edu-dma-victim.cell,
+ *     goes straight to 5) and its BAR0, which must be where the cell
+ *     config maps it (bar0=, default 0xfea00000; else it says so and
+ *     touches nothing), and switches on memory decoding and bus
+ *     mastering, INTx off (its pin is the root's): "edu-dma: command
+ *     register 0x...: bus mastering on", or "off" where the hypervisor
+ *     keeps it off (no IOMMU confines the device);
  *  2. a DMA round trip inside its own memory, buffer -> device -> other
  *     buffer: "edu-dma: own memory round trip OK N bytes" or "FAILED";
  *  3. device -> RAM writes of "edu-dma!" to each address of dma_to=, and
@@ -19,7 +22,11 @@
  *     APIC ID 0, a root CPU: the hypervisor drops the address write (or,
  *     with interrupt remapping, keeps it from arriving there): what reads
  *     back and how many arrived here are printed;
- *  5. "edu-dma: done", then it waits for a shutdown request and approves.
+ *  5. "edu-dma: done", then it watches a canary page of its own memory
+ *     (filled with "cellcnry", its guest-physical address printed at the
+ *     start: the root's DMA at the cell's physical RAM must miss it) until
+ *     a shutdown request, which it approves after saying whether the page
+ *     is intact; a change is reported at once.
  *
  * Device addresses: an IOMMU maps the cell's DMA regions at their
  * guest-physical addresses, so the device is given guest-physical ones.
@@ -30,11 +37,12 @@
  * Command line: dma_to=ADDR[,ADDR...] dma_from=ADDR[,ADDR...] (at most
  * MAX_TARGETS each), len=BYTES (default 64) for those, dma_base=PHYS
  * (default 0), foreign_apic=ID (default 0), timeout_ms=MS (default 2000,
- * per transfer).
+ * per transfer), bar0=ADDR (default EDU_BAR0).
  */
 #include <inmate.h>
 #include <edu.h>
 
+#define EDU_BAR0	0xfea00000	/* configs/x86/edu-dma.c */
 #define MSI_VECTOR	0x50
 #define MAX_TARGETS	8
 #define ROUND_TRIP	2048
@@ -43,6 +51,8 @@
 
 static uint8_t buf_out[PAGE_SIZE] __attribute__((aligned(PAGE_SIZE)));
 static uint8_t buf_in[PAGE_SIZE] __attribute__((aligned(PAGE_SIZE)));
+static uint8_t canary[PAGE_SIZE] __attribute__((aligned(PAGE_SIZE)));
+static const char canary_pattern[] = "cellcnry";
 
 static struct edu edu;
 static uint64_t dma_base, timeout_us;
@@ -244,11 +254,46 @@ static void msi_tests(uint16_t bdf, uint32_t own_apic, uint32_t foreign)
 	edu_ack_irq(&edu, edu_irq_status(&edu));
 }
 
+/* Index of the first changed canary byte, PAGE_SIZE if none. */
+static unsigned int canary_changed(void)
+{
+	/* A device writes it behind the compiler's back. */
+	const volatile uint8_t *page = canary;
+	unsigned int i;
+
+	for (i = 0; i < PAGE_SIZE; i++)
+		if (page[i] != (uint8_t)canary_pattern[i % 8])
+			break;
+	return i;
+}
+
+static void watch_canary(void)
+{
+	bool reported = false;
+	int64_t denials = 0;
+	unsigned int i;
+
+	for (;;) {
+		i = canary_changed();
+		if (i < PAGE_SIZE && !reported) {
+			printk("edu-dma: canary page OVERWRITTEN: byte %u is 0x%02x\n",
+			       i, canary[i]);
+			reported = true;
+		}
+		if (comm_shutdown_requested())
+			break;
+		delay_us(10000);
+	}
+	if (!reported)
+		printk("edu-dma: canary page intact\n");
+	comm_shutdown_handshake("edu-dma", &denials);
+}
+
 void inmate_main(void)
 {
 	uint32_t len = (uint32_t)cmdline_parse_int("len", 64);
 	uint32_t foreign = (uint32_t)cmdline_parse_int("foreign_apic", 0);
-	int64_t denials = 0;
+	uint64_t mapped = (uint64_t)cmdline_parse_int("bar0", EDU_BAR0);
 	uint64_t bar;
 	uint16_t cmd;
 	int bdf;
@@ -259,20 +304,28 @@ void inmate_main(void)
 	comm_set_cell_state(JH_CELL_RUNNING);
 	apic_init();
 	irq_set_handler(edu_irq);
+	fill(canary, PAGE_SIZE, canary_pattern);
+	printk("edu-dma: canary page at guest-physical 0x%lx\n",
+	       (unsigned long)canary);
 
 	bdf = pci_find_device(EDU_VENDOR_ID, EDU_DEVICE_ID, 1);
 	if (bdf < 0) {
-		printk("edu-dma: no edu device on bus 0 (is it this cell's?)\n");
+		printk("edu-dma: no edu device on bus 0: only watching the canary page\n");
 		goto idle;
 	}
 	bar = pci_bar_address((uint16_t)bdf, 0);
 	printk("edu-dma: edu at %02x:%02x.%x, BAR0 0x%llx\n", bdf >> 8,
 	       (bdf >> 3) & 0x1f, bdf & 7, (unsigned long long)bar);
+	if (bar != mapped) {
+		printk("edu-dma: BAR0 is not at 0x%llx, where the cell config maps it: not touched\n",
+		       (unsigned long long)mapped);
+		goto idle;
+	}
 	cmd = pci_set_command((uint16_t)bdf, PCI_CMD_MEMORY | PCI_CMD_MASTER |
 			      PCI_CMD_INTX_DISABLE, 0);
 	printk("edu-dma: command register 0x%x: bus mastering %s\n", cmd,
 	       cmd & PCI_CMD_MASTER ? "on" : "off (kept off by the hypervisor)");
-	if (!bar || bar >= 0x100000000ULL || !(cmd & PCI_CMD_MEMORY) ||
+	if (bar >= 0x100000000ULL || !(cmd & PCI_CMD_MEMORY) ||
 	    edu_init(&edu, (unsigned long)bar)) {
 		printk("edu-dma: no edu registers at BAR0 0x%llx\n",
 		       (unsigned long long)bar);
@@ -294,6 +347,5 @@ void inmate_main(void)
 
 idle:
 	irq_enable();
-	while (!comm_shutdown_handshake("edu-dma", &denials))
-		delay_us(10000);
+	watch_canary();
 }

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Intel VT-d: the units, their global commands, enable and disable.
+ *
+ * Enable takes over every unit of the system config that Linux left off
+ * (boot it with intel_iommu=off intremap=off): queued invalidation on,
+ * root table in, interrupt remapping on where every unit has it, then
+ * translation on, each step waited for with a bound. Disable turns them
+ * off in the reverse order, so that Linux finds the units as it left
+ * them. Fault events stay masked: root hypercalls poll the records.
+ *
+ * Compatibility-format interrupts (CFI) stay allowed: the root cell's
+ * devices and the IOAPIC send them, as the root's Linux programs them,
+ * and VT-d can allow or block that format only for all requesters at
+ * once. A cell's device could therefore send one by a DMA write to
+ * 0xfeeXXXXX; Documentation lists that deviation.
+ */
+#include <jailhouse/hypercall.h>
+#include <hv/control.h>
+#include <hv/iommu.h>
+#include <hv/printk.h>
+#include <hv/setup.h>
+#include <asm/processor.h>
+#include <asm/vtd.h>
+#include <asm/vtd_unit.h>
+
+#define VTD_REG_MIN_SIZE	0x100
+
+struct vtd_unit vtd_units[JH_MAX_IOMMUS];
+struct vtd_common vtd;
+
+void vtd_clflush(const void *virt, unsigned long size)
+{
+	const uint8_t *p = (const uint8_t *)ALIGN_DOWN((uintptr_t)virt, 64);
+	const uint8_t *end = (const uint8_t *)virt + size;
+
+	if (vtd.coherent)
+		return;
+	for (; p < end; p += 64)
+		asm volatile("clflush %0" : "+m" (*(volatile uint8_t *)p));
+	smp_mb();
+}
+
+/* GSTS reaching want under mask, bounded; 0 or -JH_EBUSY. */
+static int wait_status(struct vtd_unit *u, uint32_t mask, uint32_t want)
+{
+	uint64_t start = timer_arch_now_us();
+	unsigned long spins;
+
+	for (spins = 0; spins < 100000000UL; spins++) {
+		if ((vtd_read32(u, VTD_GSTS) & mask) == want)
+			return 0;
+		if (timer_arch_now_us() - start > VTD_TIMEOUT_US)
+			break;
+		cpu_relax();
+	}
+	return -JH_EBUSY;
+}
+
+int vtd_gcmd(struct vtd_unit *u, uint32_t bit, bool set)
+{
+	uint32_t sts = vtd_read32(u, VTD_GSTS) & VTD_GSTS_PERSISTENT;
+	/* One-shot commands report completion by setting their bit. */
+	bool one_shot = !(bit & VTD_GSTS_PERSISTENT);
+	int err;
+
+	vtd_write32(u, VTD_GCMD, set ? (sts | bit) : (sts & ~bit));
+	if (bit == VTD_GCMD_WBF)
+		err = wait_status(u, bit, 0);
+	else
+		err = wait_status(u, bit, (set || one_shot) ? bit : 0);
+	if (err)
+		printk("VT-d unit at 0x%llx: command 0x%08x (%s) not done within %u ms\n",
+		       (unsigned long long)u->base, bit, set ? "set" : "clear",
+		       VTD_TIMEOUT_US / 1000);
+	return err;
+}
+
+static void merge_caps(const struct vtd_unit *u, unsigned int index)
+{
+	unsigned long domains = 1UL << (4 + 2 * VTD_CAP_ND(u->cap));
+
+	if (index == 0) {
+		vtd.sagaw = VTD_CAP_SAGAW(u->cap);
+		vtd.sllps = VTD_CAP_SLLPS(u->cap);
+		vtd.mgaw = VTD_CAP_MGAW(u->cap);
+		vtd.domains = domains;
+		vtd.coherent = u->ecap & VTD_ECAP_C;
+		vtd.ir = u->ecap & VTD_ECAP_IR;
+		vtd.rwbf = u->cap & VTD_CAP_RWBF;
+		return;
+	}
+	vtd.sagaw &= VTD_CAP_SAGAW(u->cap);
+	vtd.sllps &= VTD_CAP_SLLPS(u->cap);
+	vtd.mgaw = MIN(vtd.mgaw, VTD_CAP_MGAW(u->cap));
+	vtd.domains = MIN(vtd.domains, domains);
+	vtd.coherent = vtd.coherent && (u->ecap & VTD_ECAP_C);
+	vtd.ir = vtd.ir && (u->ecap & VTD_ECAP_IR);
+	vtd.rwbf = vtd.rwbf || (u->cap & VTD_CAP_RWBF);
+}
+
+static int unit_check(const struct vtd_unit *u, const struct jh_iommu *cfg)
+{
+	uint32_t sts = vtd_read32(u, VTD_GSTS);
+
+	if (sts & (VTD_GCMD_TE | VTD_GCMD_IRE | VTD_GCMD_QIE)) {
+		hv_error("VT-d unit at 0x%llx is in use (status 0x%08x): boot Linux with intel_iommu=off intremap=off",
+			 (unsigned long long)cfg->base, sts);
+		return -JH_EBUSY;
+	}
+	if (!(u->ecap & VTD_ECAP_QI)) {
+		hv_error("VT-d unit at 0x%llx has no queued invalidation, which this driver needs",
+			 (unsigned long long)cfg->base);
+		return -JH_ENODEV;
+	}
+	if (u->fro + u->nfr * 16 > cfg->size) {
+		hv_error("VT-d unit at 0x%llx: fault records at 0x%x..0x%x lie beyond its 0x%x bytes of registers in the system config",
+			 (unsigned long long)cfg->base, u->fro,
+			 u->fro + u->nfr * 16, cfg->size);
+		return -JH_EINVAL;
+	}
+	return 0;
+}
+
+static int vtd_unit_init(unsigned int index, const struct jh_iommu *cfg)
+{
+	struct vtd_unit *u = &vtd_units[index];
+	int err;
+
+	if (cfg->size < VTD_REG_MIN_SIZE) {
+		hv_error("VT-d unit at 0x%llx: 0x%x bytes of registers are too few",
+			 (unsigned long long)cfg->base, cfg->size);
+		return -JH_EINVAL;
+	}
+	u->regs = hv_map_device(cfg->base, cfg->size);
+	if (!u->regs)
+		return -JH_ENOMEM;
+	u->base = cfg->base;
+	u->cap = vtd_read64(u, VTD_CAP);
+	u->ecap = vtd_read64(u, VTD_ECAP);
+	u->fro = VTD_CAP_FRO(u->cap);
+	u->nfr = VTD_CAP_NFR(u->cap);
+	err = unit_check(u, cfg);
+	if (err) {
+		u->regs = NULL;
+		return err;
+	}
+	merge_caps(u, index);
+	vtd.units = index + 1;
+	printk("  VT-d unit %u at 0x%llx: version %u.%u, cap 0x%llx, ecap 0x%llx\n",
+	       index, (unsigned long long)cfg->base,
+	       (vtd_read32(u, VTD_VER) >> 4) & 0xf, vtd_read32(u, VTD_VER) & 0xf,
+	       (unsigned long long)u->cap, (unsigned long long)u->ecap);
+	/* The tables are shared: built once, with the first unit. */
+	if (index == 0) {
+		err = vtd_tables_init();
+		if (!err)
+			err = vtd_ir_init();
+	}
+	return err;
+}
+
+static int enable_unit(struct vtd_unit *u)
+{
+	int err;
+
+	/* Faults are polled, never signalled. */
+	vtd_write32(u, VTD_FECTL, VTD_FECTL_IM);
+	err = vtd_qi_enable(u);
+	if (!err) {
+		vtd_write64(u, VTD_RTADDR, vtd_root_table_phys());
+		err = vtd_gcmd(u, VTD_GCMD_SRTP, true);
+	}
+	if (!err)
+		err = vtd_invalidate_all(u);
+	if (!err && vtd.ir)
+		err = vtd_ir_enable(u);
+	if (!err)
+		err = vtd_gcmd(u, VTD_GCMD_TE, true);
+	return err;
+}
+
+static int vtd_enable(void)
+{
+	unsigned int n;
+	int err;
+
+	for (n = 0; n < vtd.units; n++) {
+		err = enable_unit(&vtd_units[n]);
+		if (err) {
+			hv_error("VT-d unit %u at 0x%llx: cannot enable it (error %d)",
+				 n, (unsigned long long)vtd_units[n].base, err);
+			return err;
+		}
+		printk("  VT-d unit %u: %s tables, %lu domains, %u fault records, interrupt remapping %s\n",
+		       n, vtd_pt_format()->name, vtd.domains, vtd_units[n].nfr,
+		       vtd.ir ? "on (compatibility format allowed)" : "absent");
+	}
+	return 0;
+}
+
+static void vtd_shutdown(void)
+{
+	struct vtd_unit *u;
+	unsigned int n;
+
+	vtd_poll_faults();
+	for (n = 0; n < vtd.units; n++) {
+		u = &vtd_units[n];
+		if (!u->regs)
+			continue;
+		if (vtd_read32(u, VTD_GSTS) & VTD_GCMD_TE)
+			vtd_gcmd(u, VTD_GCMD_TE, false);
+		if (vtd_read32(u, VTD_GSTS) & VTD_GCMD_IRE)
+			vtd_gcmd(u, VTD_GCMD_IRE, false);
+		if (vtd_read32(u, VTD_GSTS) & VTD_GCMD_CFI)
+			vtd_gcmd(u, VTD_GCMD_CFI, false);
+		vtd_qi_disable(u);
+	}
+}
+
+DEFINE_IOMMU_DRIVER(vtd_driver) = {
+	.type = JH_IOMMU_VTD,
+	.name = "Intel VT-d",
+	.unit_init = vtd_unit_init,
+	.pt_format = vtd_pt_format,
+	.cell_init = vtd_cell_init,
+	.cell_exit = vtd_cell_exit,
+	.attach = vtd_attach,
+	.enable = vtd_enable,
+	.shutdown = vtd_shutdown,
+	.flush = vtd_flush,
+	.poll_faults = vtd_poll_faults,
+	.msi_remap = vtd_msi_remap,
+};
