@@ -7,7 +7,7 @@
  * reached the "hardware". Config space is all-ones except for the
  * devices a test puts there.
  */
-/* UNIT-SOURCES: hypervisor/arch/x86/pci.c hypervisor/arch/x86/pci_filter.c hypervisor/mmio.c tests/unit/x86_stubs.c tests/unit/iommu_stubs.c tests/unit/config_builder.c */
+/* UNIT-SOURCES: hypervisor/arch/x86/pci.c hypervisor/arch/x86/pci_cfg.c hypervisor/arch/x86/pci_filter.c hypervisor/mmio.c tests/unit/x86_stubs.c tests/unit/iommu_stubs.c tests/unit/config_builder.c */
 /* UNIT-CFLAGS: -I$(SRCDIR)/hypervisor/arch/x86/include */
 #include "unit.h"
 
@@ -137,6 +137,13 @@ static void put_device(uint16_t bdf)
 	set16(bdf, 0x06, 0xabcd);		/* status */
 }
 
+/* tests/unit/iommu_stubs.c: an IOMMU that remaps MSI n to data n. */
+extern bool stub_iommu;
+#define STUB_REMAPPED	0xfee00010U
+
+/* An AMD-Vi unit whose function is this BDF, in the next setup(). */
+static int amd_unit_bdf = -1;
+
 /* The bench system; ecam: with the ECAM window, else ports only. */
 static void setup(bool ecam)
 {
@@ -156,6 +163,14 @@ static void setup(bool ecam)
 	sys.desc.platform.x86.mmconfig_end_bus = BUSES - 1;
 	if (!ecam)
 		sys.desc.platform.x86.mmconfig_base = 0;
+	if (amd_unit_bdf >= 0)
+		sys.desc.iommus[0] = (struct jh_iommu){
+			.type = JH_IOMMU_AMD, .base = 0xfed80000,
+			.size = 0x4000, .amd_bdf = (uint16_t)amd_unit_bdf,
+			.amd_cap = 0x40,
+		};
+	amd_unit_bdf = -1;
+	stub_iommu = false;
 	stub_device(ECAM_BASE, SPACE_SIZE, space);
 	stub_system(&sys);
 	pci_ports = &model_ports;
@@ -627,4 +642,97 @@ TEST(pci_init_maps_the_whole_ecam)
 	CHECK_EQ(pci_init(), -JH_ENOMEM);
 	CHECK(strstr(stub_console(), "PCI ECAM") != NULL);
 	CHECK_EQ(ecam(CPU_ROOT, 0, 4, false, &v), MMIO_UNHANDLED);
+}
+
+TEST(amd_iommu_function_is_nobodys)
+{
+	struct tb_cell tc;
+	struct cell *cell;
+
+	amd_unit_bdf = DEV_B;
+	setup(true);
+	CHECK(!pci_cell_owns(&root_cell, DEV_B));
+	CHECK_EQ(cf8_read32(CPU_ROOT, DEV_B, 0), 0xffffffff);
+	CHECK_EQ(ecam_read(CPU_ROOT, DEV_B, 0x04, 2), 0xffff);
+	/* The root can neither disable nor move it. */
+	ecam_write(CPU_ROOT, DEV_B, 0x04, 2, 0);
+	pio_write(CPU_ROOT, 0xcf8, 4, addr(DEV_B, 0x04));
+	pio_write(CPU_ROOT, 0xcfc, 2, 0);
+	CHECK_EQ(cfg16(DEV_B, 0x04), 0x0507);
+	/* The hypervisor still reaches it. */
+	CHECK_EQ(pci_hv_read(DEV_B, 0x00, 4), 0x00181234);
+	/* A cell listing it does not get it (nor quiesce it). */
+	tb_other_cell(&tc, JH_ARCH_X86);
+	cell = stub_cell_create(&tc, 2);
+	pci_cell_assign(cell);
+	CHECK(!pci_cell_owns(cell, DEV_B));
+	CHECK_EQ(cfg16(DEV_B, 0x04), 0x0507);
+	CHECK(strstr(stub_console(), "an IOMMU's own function") != NULL);
+	/* Other devices are the root's as before. */
+	CHECK_EQ(cf8_read32(CPU_ROOT, DEV_A, 0), 0x00101234);
+}
+
+/* DEV_A with a 64-bit MSI capability at 0x50, as the root left it. */
+static void put_msi(void)
+{
+	set16(DEV_A, 0x06, 0x0010);		/* capability list */
+	set32(DEV_A, 0x34, 0x50);
+	set32(DEV_A, 0x50, 0x00810005);		/* 64-bit, enabled */
+	set32(DEV_A, 0x54, 0xfee01000);
+	set32(DEV_A, 0x58, 0);
+	set32(DEV_A, 0x5c, 0x0031);
+}
+
+TEST(with_an_iommu_cell_devices_master_and_msis_are_remapped)
+{
+	struct cell *cell;
+
+	setup(true);
+	put_msi();
+	stub_iommu = true;
+	cell = demo_cell();
+	pci_cell_assign(cell);
+
+	/* Bus mastering stays on: the IOMMU confines the device. */
+	ecam_write(CPU_DEMO, DEV_A, 0x04, 2, 0x0006);
+	CHECK_EQ(cfg16(DEV_A, 0x04), 0x0006);
+
+	/* The cell reads a fresh message, not the root's. */
+	CHECK_EQ(ecam_read(CPU_DEMO, DEV_A, 0x54, 4), 0);
+	ecam_write(CPU_DEMO, DEV_A, 0x54, 4, 0xfee03000);
+	pio_write(CPU_DEMO, 0xcf8, 4, addr(DEV_A, 0x5c));
+	pio_write(CPU_DEMO, 0xcfc, 2, 0x0041);
+	/* The device holds the IOMMU's message ... */
+	CHECK_EQ(cfg32(DEV_A, 0x54), STUB_REMAPPED);
+	CHECK_EQ(cfg32(DEV_A, 0x5c), 0);
+	/* ... the cell reads back its own, any size, either mechanism. */
+	CHECK_EQ(ecam_read(CPU_DEMO, DEV_A, 0x54, 4), 0xfee03000);
+	CHECK_EQ(ecam_read(CPU_DEMO, DEV_A, 0x55, 1), 0x30);
+	CHECK_EQ(ecam_read(CPU_DEMO, DEV_A, 0x58, 8), 0x4100000000ULL);
+	CHECK_EQ(cf8_read32(CPU_DEMO, DEV_A, 0x5c), 0x41);
+	pio_write(CPU_DEMO, 0xcf8, 4, addr(DEV_A, 0x54));
+	CHECK_EQ(pio_read(CPU_DEMO, 0xcfe, 2), 0xfee0);
+	/* Registers outside the message read the hardware. */
+	CHECK_EQ(ecam_read(CPU_DEMO, DEV_A, 0x50, 4), 0x00810005);
+
+	/* Back with the root: MSI off, the IOMMU's message means nothing. */
+	stub_cell_destroy(cell);
+	pci_cell_release(cell);
+	CHECK_EQ(cfg32(DEV_A, 0x50), 0x00800005);
+	CHECK_EQ(cf8_read32(CPU_ROOT, DEV_A, 0x54), STUB_REMAPPED);
+}
+
+TEST(without_an_iommu_the_cell_reads_the_hardware_message)
+{
+	struct cell *cell;
+
+	setup(true);
+	put_msi();
+	cell = demo_cell();
+	pci_cell_assign(cell);
+	CHECK_EQ(ecam_read(CPU_DEMO, DEV_A, 0x54, 4), 0xfee01000);
+	ecam_write(CPU_DEMO, DEV_A, 0x04, 2, 0x0006);
+	CHECK_EQ(cfg16(DEV_A, 0x04), 0x0002);
+	ecam_write(CPU_DEMO, DEV_A, 0x54, 4, 0xfee03000);
+	CHECK_EQ(cfg32(DEV_A, 0x54), 0xfee03000);
 }

@@ -2,8 +2,8 @@
 /*
  * Host tests of the config-write filter for devices a non-root cell owns
  * (pci_filter.c): bus mastering, BARs and sizing, bridge bus numbers,
- * MSI address/data/enable, extended config space, over a model of one
- * device's 256-byte config space.
+ * MSI address/data/enable, MSIs remapped by an IOMMU, extended config
+ * space, over a model of one device's 256-byte config space.
  */
 /* UNIT-SOURCES: hypervisor/arch/x86/pci_filter.c */
 /* UNIT-CFLAGS: -I$(SRCDIR)/hypervisor/arch/x86/include */
@@ -30,9 +30,46 @@ static bool model_apic_id_ok(const void *cell, unsigned int apic_id)
 	return apic_id == CELL_APIC_ID;
 }
 
+static void model_write(const struct pci_filter_dev *dev, unsigned int reg,
+			uint32_t value)
+{
+	(void)dev;
+	space[reg / 4] = value;
+}
+
+/* A fake IOMMU: logs each remap, answers address HW_ADDR, data n. */
+#define HW_ADDR		0xfee00000ULL
+#define MAX_REMAPS	40
+static unsigned int remaps;
+static bool remap_refuses;
+static struct {
+	unsigned int n;
+	uint64_t address;
+	uint32_t data;
+} remap_log[MAX_REMAPS];
+
+static bool fake_msi_remap(const void *cell, const struct pci_filter_dev *dev,
+			   unsigned int n, uint64_t address, uint32_t data,
+			   uint64_t *hw_addr, uint32_t *hw_data)
+{
+	(void)cell;
+	(void)dev;
+	if (remaps < MAX_REMAPS)
+		remap_log[remaps] = (__typeof__(remap_log[0])){ n, address,
+								 data };
+	remaps++;
+	if (remap_refuses)
+		return false;
+	*hw_addr = HW_ADDR;
+	*hw_data = n;
+	return true;
+}
+
 static const struct pci_filter_ops ops = {
 	.read = model_read,
 	.apic_id_ok = model_apic_id_ok,
+	.write = model_write,
+	.msi_remap = fake_msi_remap,
 };
 
 static struct pci_filter_dev dev;
@@ -47,6 +84,25 @@ static void setup(uint8_t header_type, bool dma_ok)
 	dev.bar[1] = space[5] = BAR1_HOME;
 	dev.msi_cap = MSI_CAP;
 	dev.msi_64bit = true;
+	remaps = 0;
+	remap_refuses = false;
+}
+
+/* The same with an IOMMU: bus master allowed, MSIs remapped. */
+static void setup_iommu(void)
+{
+	setup(0, true);
+	dev.msi_remap = true;
+	space[MSI_CAP / 4] = 0x00800005;	/* 64-bit, 1 vector, off */
+	/* What the root left in the device: never the cell's view. */
+	space[MSI_CAP / 4 + 1] = 0xfee01000;
+	space[MSI_CAP / 4 + 3] = 0x0031;
+}
+
+/* Dword reg as the cell reads it (pci.c applies the same view). */
+static uint32_t view(unsigned int reg)
+{
+	return pci_filter_view(&dev, reg, space[reg / 4]);
 }
 
 /* The write as it reaches the hardware, or false if dropped. */
@@ -190,4 +246,87 @@ TEST(pci_filter_extended_space_read_only)
 	/* Elsewhere: passes unchanged. */
 	CHECK(wr_simple(0x3c, 1, 0x0b));
 	CHECK(wr_simple(0x0c, 1, 0x10));
+}
+
+TEST(pci_filter_msi_remap_keeps_the_cells_message_in_the_shadow)
+{
+	uint32_t v = 0xfee03000;
+
+	setup_iommu();
+	/* The cell sees a fresh device, not what the root left. */
+	CHECK_EQ(view(MSI_CAP + 4), 0);
+	CHECK_EQ(view(MSI_CAP + 12), 0);
+	/* Address alone: shadowed, the hardware keeps its value, no remap. */
+	CHECK(wr(MSI_CAP + 4, 4, &v));
+	CHECK_EQ(v, 0xfee01000);
+	CHECK_EQ(view(MSI_CAP + 4), 0xfee03000);
+	CHECK_EQ(remaps, 0);
+	/* Data completes it: the IOMMU gets it, the device its answer. */
+	v = 0x0041;
+	CHECK(wr(MSI_CAP + 12, 2, &v));
+	REQUIRE_EQ(remaps, 1);
+	CHECK_EQ(remap_log[0].n, 0);
+	CHECK_EQ(remap_log[0].address, 0xfee03000);
+	CHECK_EQ(remap_log[0].data, 0x41);
+	CHECK_EQ(space[MSI_CAP / 4 + 1], (uint32_t)HW_ADDR);
+	CHECK_EQ(space[MSI_CAP / 4 + 2], 0);
+	CHECK_EQ(v, 0);				/* hardware data: entry 0 */
+	CHECK_EQ(view(MSI_CAP + 4), 0xfee03000);
+	CHECK_EQ(view(MSI_CAP + 12), 0x41);
+	/* Untouched registers read through. */
+	CHECK_EQ(view(MSI_CAP), space[MSI_CAP / 4]);
+	CHECK_EQ(view(0x04), space[1]);
+	/* A byte write merges into the cell's view, not the hardware's. */
+	v = 0x42;
+	CHECK(wr(MSI_CAP + 12, 1, &v));
+	CHECK_EQ(view(MSI_CAP + 12), 0x42);
+	CHECK_EQ(remap_log[1].data, 0x42);
+	/* Still checked as without an IOMMU. */
+	CHECK(!wr_simple(MSI_CAP + 4, 4, 0xfee00000));	/* APIC ID 0 */
+	CHECK(!wr_simple(MSI_CAP + 12, 2, 0x0441));	/* NMI */
+	CHECK_EQ(view(MSI_CAP + 4), 0xfee03000);
+	CHECK_EQ(view(MSI_CAP + 12), 0x42);
+}
+
+TEST(pci_filter_msi_remap_every_enabled_vector)
+{
+	unsigned int n;
+
+	setup_iommu();
+	/* Enable checks the cell's view, not the hardware's. */
+	CHECK(!wr_simple(MSI_CAP + 2, 2, 0x0081));
+	CHECK(wr_simple(MSI_CAP + 4, 4, 0xfee03000));
+	CHECK(wr_simple(MSI_CAP + 12, 2, 0x0040));
+	remaps = 0;
+	/* 4 vectors (MME 2): each gets its entry, vector 0x40 + n. */
+	CHECK(wr_simple(MSI_CAP + 2, 2, 0x00a1));
+	REQUIRE_EQ(remaps, 4);
+	for (n = 0; n < 4; n++) {
+		CHECK_EQ(remap_log[n].n, n);
+		CHECK_EQ(remap_log[n].data, 0x40 + n);
+		CHECK_EQ(remap_log[n].address, 0xfee03000);
+	}
+	/* A vector block the IOMMU refuses drops the write. */
+	remap_refuses = true;
+	CHECK(!wr_simple(MSI_CAP + 2, 2, 0x00e1));
+	remap_refuses = false;
+}
+
+TEST(pci_filter_msi_remap_refused_leaves_the_view)
+{
+	setup_iommu();
+	CHECK(wr_simple(MSI_CAP + 4, 4, 0xfee03000));
+	remap_refuses = true;
+	CHECK(!wr_simple(MSI_CAP + 12, 2, 0x0041));
+	CHECK_EQ(view(MSI_CAP + 12), 0);
+	CHECK_EQ(space[MSI_CAP / 4 + 3], 0x0031);
+}
+
+TEST(pci_filter_msi_without_iommu_is_not_shadowed)
+{
+	setup(0, false);
+	CHECK(wr_simple(MSI_CAP + 4, 4, 0xfee03000));
+	CHECK_EQ(space[MSI_CAP / 4 + 1], 0);	/* the model: caller writes */
+	CHECK_EQ(pci_filter_view(&dev, MSI_CAP + 4, 0x1234), 0x1234);
+	CHECK_EQ(remaps, 0);
 }

@@ -32,6 +32,7 @@ arch-objs := \
 	arch/x86/insn_decode.o \
 	arch/x86/guest_walk.o \
 	arch/x86/pci.o \
+	arch/x86/pci_cfg.o \
 	arch/x86/pci_filter.o \
 	arch/x86/ioapic.o \
 	arch/x86/amd_iommu.o \

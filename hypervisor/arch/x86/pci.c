@@ -55,23 +55,17 @@
 #include <hv/setup.h>
 #include <hv/spinlock.h>
 #include <asm/apic.h>
-#include <asm/io.h>
 #include <asm/pci.h>
 #include <asm/pci_filter.h>
+#include "pci_internal.h"
 
-#define PORT_ADDRESS		0xcf8
-#define PORT_DATA		0xcfc
 #define PORT_END		0xd00
 
-#define ADDR_ENABLE		0x80000000U
-#define ADDR_HW_MASK		0x8ffffffcU
 #define ADDR_BDF(a)		((uint16_t)((a) >> 8))
-#define ADDR_REG(a)		((a) & 0xfcU)
 /* With AMD's extended register number, bits 27:24 (for the filter). */
 #define ADDR_FULL_REG(a)	((((a) >> 16) & 0xf00U) | ADDR_REG(a))
 
 #define ECAM_BUS_SIZE		(1ULL << 20)
-#define ECAM_FN_SHIFT		12
 
 #define PCI_VENDOR_ID		0x00
 #define PCI_COMMAND		0x04
@@ -96,9 +90,7 @@ struct cell_devices {
 	struct pci_filter_dev dev[JH_MAX_PCI_DEVICES];
 };
 
-static DEFINE_SPINLOCK(pci_lock);
-static volatile uint8_t *ecam;	/* the hypervisor's mapping; NULL: none */
-static uint64_t ecam_size;
+DEFINE_SPINLOCK(pci_lock);
 static uint64_t taken[BITMAP_WORDS(NUM_BDF)];	/* owned by a non-root cell */
 static struct cell_devices devices[HV_MAX_CELLS];
 static uint32_t cf8_shadow[HV_MAX_CPUS];
@@ -106,32 +98,6 @@ static uint32_t cf8_shadow[HV_MAX_CPUS];
 static uint16_t hidden[JH_MAX_IOMMUS];
 static unsigned int num_hidden;
 static struct ratelimit filter_refusals;	/* under pci_lock */
-
-static uint32_t hw_port_in(uint16_t port, unsigned int size)
-{
-	if (size == 1)
-		return inb(port);
-	if (size == 2)
-		return inw(port);
-	return inl(port);
-}
-
-static void hw_port_out(uint16_t port, unsigned int size, uint32_t value)
-{
-	if (size == 1)
-		outb(port, (uint8_t)value);
-	else if (size == 2)
-		outw(port, (uint16_t)value);
-	else
-		outl(port, value);
-}
-
-static const struct pci_port_ops hw_ports = {
-	.in = hw_port_in,
-	.out = hw_port_out,
-};
-
-const struct pci_port_ops *pci_ports = &hw_ports;
 
 static uint32_t ones(unsigned int size)
 {
@@ -167,86 +133,6 @@ bool pci_cell_owns(const struct cell *cell, uint16_t bdf)
 	return false;
 }
 
-/* The hardware, lock held. off is the ECAM offset. */
-static uint32_t ecam_read(uint64_t off, unsigned int size)
-{
-	volatile uint8_t *p = ecam + off;
-
-	if (size == 1)
-		return *p;
-	if (size == 2)
-		return *(volatile uint16_t *)p;
-	return *(volatile uint32_t *)p;
-}
-
-static void ecam_write(uint64_t off, unsigned int size, uint32_t value)
-{
-	volatile uint8_t *p = ecam + off;
-
-	if (size == 1)
-		*p = (uint8_t)value;
-	else if (size == 2)
-		*(volatile uint16_t *)p = (uint16_t)value;
-	else
-		*(volatile uint32_t *)p = value;
-}
-
-/* Mechanism #1 at addr (enable bit set), data port offset n. */
-static uint32_t cf8_read(uint32_t addr, unsigned int n, unsigned int size)
-{
-	pci_ports->out(PORT_ADDRESS, 4, addr & ADDR_HW_MASK);
-	return pci_ports->in(PORT_DATA + n, size);
-}
-
-static void cf8_write(uint32_t addr, unsigned int n, unsigned int size,
-		      uint32_t value)
-{
-	pci_ports->out(PORT_ADDRESS, 4, addr & ADDR_HW_MASK);
-	pci_ports->out(PORT_DATA + n, size, value);
-}
-
-static bool ecam_reaches(uint16_t bdf)
-{
-	return ecam && ((uint64_t)bdf << ECAM_FN_SHIFT) < ecam_size;
-}
-
-/* Register reg (naturally aligned, < 0x100) of bdf, lock held. */
-static uint32_t cfg_read(uint16_t bdf, unsigned int reg, unsigned int size)
-{
-	if (ecam_reaches(bdf))
-		return ecam_read(((uint64_t)bdf << ECAM_FN_SHIFT) + reg, size);
-	return cf8_read(ADDR_ENABLE | (uint32_t)bdf << 8 | ADDR_REG(reg),
-			reg & 3, size);
-}
-
-static void cfg_write(uint16_t bdf, unsigned int reg, unsigned int size,
-		      uint32_t value)
-{
-	if (ecam_reaches(bdf))
-		ecam_write(((uint64_t)bdf << ECAM_FN_SHIFT) + reg, size, value);
-	else
-		cf8_write(ADDR_ENABLE | (uint32_t)bdf << 8 | ADDR_REG(reg),
-			  reg & 3, size, value);
-}
-
-uint32_t pci_hv_read(uint16_t bdf, unsigned int reg, unsigned int size)
-{
-	uint32_t v;
-
-	spin_lock(&pci_lock);
-	v = cfg_read(bdf, reg, size);
-	spin_unlock(&pci_lock);
-	return v;
-}
-
-void pci_hv_write(uint16_t bdf, unsigned int reg, unsigned int size,
-		  uint32_t value)
-{
-	spin_lock(&pci_lock);
-	cfg_write(bdf, reg, size, value);
-	spin_unlock(&pci_lock);
-}
-
 /*
  * A device that changes hands loses bus mastering and its memory and I/O
  * decoding, on assign and on release alike: neither the new owner nor the
@@ -258,16 +144,16 @@ static void quiesce(uint16_t bdf)
 {
 	uint32_t cmd;
 
-	if (cfg_read(bdf, PCI_VENDOR_ID, 2) == 0xffff)
+	if (pci_cfg_read(bdf, PCI_VENDOR_ID, 2) == 0xffff)
 		return;		/* no device there */
-	cmd = cfg_read(bdf, PCI_COMMAND, 2);
+	cmd = pci_cfg_read(bdf, PCI_COMMAND, 2);
 	if (cmd & PCI_CMD_DECODE)
-		cfg_write(bdf, PCI_COMMAND, 2, cmd & ~PCI_CMD_DECODE);
+		pci_cfg_write(bdf, PCI_COMMAND, 2, cmd & ~PCI_CMD_DECODE);
 }
 
 static uint32_t filter_read(const struct pci_filter_dev *dev, unsigned int reg)
 {
-	return cfg_read(dev->bdf, reg, 4);
+	return pci_cfg_read(dev->bdf, reg, 4);
 }
 
 /* Physical destination: the one CPU must be the cell's. */
@@ -279,7 +165,7 @@ static bool filter_apic_id_ok(const void *cell, unsigned int apic_id)
 static void filter_write(const struct pci_filter_dev *dev, unsigned int reg,
 			 uint32_t value)
 {
-	cfg_write(dev->bdf, reg, 4, value);
+	pci_cfg_write(dev->bdf, reg, 4, value);
 }
 
 static bool filter_msi_remap(const void *cell, const struct pci_filter_dev *dev,
@@ -308,11 +194,11 @@ static void find_msi(struct pci_filter_dev *dev)
 	unsigned int n, pos;
 	uint32_t cap;
 
-	if (!(cfg_read(dev->bdf, PCI_COMMAND, 4) & PCI_STATUS_CAPS))
+	if (!(pci_cfg_read(dev->bdf, PCI_COMMAND, 4) & PCI_STATUS_CAPS))
 		return;
-	pos = cfg_read(dev->bdf, PCI_CAP_PTR, 1) & 0xfc;
+	pos = pci_cfg_read(dev->bdf, PCI_CAP_PTR, 1) & 0xfc;
 	for (n = 0; n < MAX_CAPS && pos >= 0x40; n++) {
-		cap = cfg_read(dev->bdf, pos, 4);
+		cap = pci_cfg_read(dev->bdf, pos, 4);
 		if ((cap & 0xff) == PCI_CAP_ID_MSI) {
 			dev->msi_cap = (uint8_t)pos;
 			dev->msi_64bit = cap & MSI_64BIT;
@@ -334,12 +220,12 @@ static void record_device(struct pci_filter_dev *dev,
 			iommu_active(),
 		.msi_remap = iommu_active(),
 	};
-	if (cfg_read(dev->bdf, PCI_VENDOR_ID, 2) == 0xffff)
+	if (pci_cfg_read(dev->bdf, PCI_VENDOR_ID, 2) == 0xffff)
 		return;
-	dev->header_type = cfg_read(dev->bdf, PCI_HEADER_TYPE, 1) & 0x7f;
+	dev->header_type = pci_cfg_read(dev->bdf, PCI_HEADER_TYPE, 1) & 0x7f;
 	for (n = 0; n < PCI_FILTER_BARS; n++)
-		dev->bar[n] = cfg_read(dev->bdf, 0x10 + 4 * n, 4);
-	dev->rom = cfg_read(dev->bdf, dev->header_type == 1 ? 0x38 : 0x30,
+		dev->bar[n] = pci_cfg_read(dev->bdf, 0x10 + 4 * n, 4);
+	dev->rom = pci_cfg_read(dev->bdf, dev->header_type == 1 ? 0x38 : 0x30,
 			    4);
 	find_msi(dev);
 }
@@ -413,9 +299,9 @@ static void msi_off(const struct pci_filter_dev *dev)
 
 	if (!dev->msi_remap || !dev->msi_cap)
 		return;
-	ctrl = cfg_read(dev->bdf, dev->msi_cap, 4);
+	ctrl = pci_cfg_read(dev->bdf, dev->msi_cap, 4);
 	if (ctrl & MSI_ENABLE)
-		cfg_write(dev->bdf, dev->msi_cap + 2, 2,
+		pci_cfg_write(dev->bdf, dev->msi_cap + 2, 2,
 			  (ctrl & ~MSI_ENABLE) >> 16);
 }
 
@@ -504,11 +390,11 @@ static void data_access(struct cell *cell, uint32_t addr, unsigned int n,
 				*value = cell_view(cell, ADDR_BDF(addr),
 						   ADDR_FULL_REG(addr) + n,
 						   size,
-						   cf8_read(addr, n, size));
+						   pci_cf8_read(addr, n, size));
 			else if (write_allowed(cell, ADDR_BDF(addr),
 					       ADDR_FULL_REG(addr) + n, size,
 					       value))
-				cf8_write(addr, n, size, *value);
+				pci_cf8_write(addr, n, size, *value);
 			done = true;
 		}
 		spin_unlock(&pci_lock);
@@ -554,7 +440,7 @@ static void ecam_filtered_write(struct cell *cell, uint64_t off,
 
 	if (write_allowed(cell, bdf, off & ((1U << ECAM_FN_SHIFT) - 1), size,
 			  &value))
-		ecam_write(off, size, value);
+		pci_ecam_write(off, size, value);
 }
 
 static uint32_t ecam_cell_read(const struct cell *cell, uint64_t off,
@@ -562,7 +448,7 @@ static uint32_t ecam_cell_read(const struct cell *cell, uint64_t off,
 {
 	return cell_view(cell, (uint16_t)(off >> ECAM_FN_SHIFT),
 			 off & ((1U << ECAM_FN_SHIFT) - 1), size,
-			 ecam_read(off, size));
+			 pci_ecam_read(off, size));
 }
 
 static enum mmio_result ecam_access(struct per_cpu *pcpu, void *arg,
@@ -621,14 +507,14 @@ int pci_init(void)
 	if (!plat->mmconfig_base)
 		return 0;
 	size = ((uint64_t)plat->mmconfig_end_bus + 1) * ECAM_BUS_SIZE;
-	ecam = hv_map_device(plat->mmconfig_base, size);
-	if (!ecam) {
+	pci_ecam = hv_map_device(plat->mmconfig_base, size);
+	if (!pci_ecam) {
 		hv_error("cannot map the PCI ECAM at 0x%llx (%llu MiB)",
 			 (unsigned long long)plat->mmconfig_base,
 			 (unsigned long long)(size >> 20));
 		return -JH_ENOMEM;
 	}
-	ecam_size = size;
+	pci_ecam_size = size;
 	err = mmio_register(plat->mmconfig_base, size, ecam_access, NULL);
 	if (err)
 		hv_error("no MMIO handler slot left for the PCI ECAM");
