@@ -6,10 +6,11 @@
  * Commands: every caller hands over a batch (less than a ring) that ends
  * with a COMPLETION_WAIT storing a fresh sequence number into hypervisor
  * memory, and returns when the number is there: the unit then has
- * finished every earlier command. Batches are serialised per unit (callers run under the
- * control lock or, for MSI remapping, under the PCI lock). Waits for ring
- * space and for completion are bounded; an expired one prints which unit
- * and what it waited for, and the caller gets -JH_EBUSY.
+ * finished every earlier command. Batches are serialised per unit
+ * (callers hold the control lock or, for MSI remapping, the PCI lock).
+ * Waits for an empty ring and for completion are bounded; an expired one
+ * prints which unit and what it waited for, and the caller gets
+ * -JH_EBUSY.
  *
  * Events: poll_faults (any root CPU, from the hypercall path) consumes
  * the entries between head and tail, at most one ring's worth per call,
@@ -18,20 +19,18 @@
  * logs gets a rate-limited line of its own. An overflowed log is
  * restarted (events were lost; the line says so).
  *
- * QEMU 7.2's model writes its entries but never moves the tail register
- * (it stays where software put it), and it declares an overflow once its
- * byte offset reaches the number of entries, after 16 events. So consumed
- * entries are zeroed, an entry with an event code at the tail is taken as
- * written too, and a log found so is restarted at offset 0 after each
- * poll. A unit that follows the specification has zero entries from its
- * tail on, except for the moment between writing an entry and moving the
- * tail, and never gets there.
- *
- * Worse, QEMU 7.2's model drops every event (its overflow test always
- * sees the overflow bit), so its log stays empty. What it does leave is
- * "signaled target abort" in its PCI status register, for every
- * translation it refused. A poll that finds that bit but no event
- * reports a blocked DMA without device and address, rather than nothing.
+ * QEMU's models (7.2 as Debian 12 ships it, and 10.0.2) log no event at
+ * all: their overflow test always sees the overflow bit. What they do
+ * leave is "signaled target abort" in the unit's PCI status register,
+ * for every translation they refused. A poll that finds that bit but no
+ * event reports a blocked DMA without device and address, rather than
+ * nothing. Beyond that, 7.2's code (read, not seen running) writes
+ * entries without moving the tail register and declares an overflow
+ * after 16 events; so consumed entries are zeroed, an entry with an event
+ * code at the tail is taken as written too, and a log found so is
+ * restarted at offset 0. A unit that follows the specification has zero
+ * entries from its tail on, except for the moment between writing an
+ * entry and moving the tail.
  */
 #include <jailhouse/hypercall.h>
 #include <hv/control.h>
