@@ -10,7 +10,8 @@
  * owns: Linux must leave it off (amd_iommu=off), and no cell sees its PCI
  * function or its registers. The edu device must come after amd-iommu on
  * QEMU's command line: QEMU puts a device behind the IOMMU only if the
- * IOMMU exists when the device is created.
+ * IOMMU exists when the device is created. (QEMU 10.0.2's amd-iommu
+ * translates emulated devices only with pt=off; 7.2 has no such option.)
  *
  * The unit, as QEMU 7.2 presents it (ACPI IVRS, IVHD type 0x10, and the
  * unit's config space): PCI function 00:03.0 (1022:0018), capability

@@ -31,8 +31,8 @@
 #include <hv/string.h>
 #include "amd_iommu_internal.h"
 
-/* Device IDs invalidated per batch without INVALIDATE_IOMMU_ALL. */
-#define INV_BATCH		32
+/* Commands per batch when invalidating everything (2 per device ID). */
+#define INV_BATCH		128
 
 struct amd_unit amd_units[JH_MAX_IOMMUS];
 unsigned int amd_num_units;
@@ -179,10 +179,16 @@ static struct amd_cmd inv_domain(uint16_t domain)
 	};
 }
 
-/* Every cached DTE, IRT and translation of the unit goes. */
+/*
+ * Every cached DTE, IRT and translation of the unit goes: with
+ * INVALIDATE_IOMMU_ALL where the unit has it, and always entry by entry
+ * too, since QEMU 10's model decides whether it translates a device's DMA
+ * at all only when told that device's entry changed.
+ */
 static int invalidate_all(struct amd_unit *u)
 {
-	struct amd_cmd cmds[INV_BATCH];
+	/* Enable and disable only: one CPU. Too big for its stack. */
+	static struct amd_cmd cmds[INV_BATCH];
 	unsigned int id, n;
 	int err = 0;
 
@@ -190,7 +196,7 @@ static int invalidate_all(struct amd_unit *u)
 		cmds[0] = (struct amd_cmd){
 			.q0 = AMD_CMD_INV_ALL << AMD_CMD_OP_SHIFT,
 		};
-		return amd_cmd_run(u, cmds, 1);
+		err = amd_cmd_run(u, cmds, 1);
 	}
 	for (id = 0; !err && id < AMD_NUM_DEVICE_IDS; id += INV_BATCH / 2) {
 		for (n = 0; n < INV_BATCH / 2; n++) {
@@ -261,17 +267,14 @@ static void shutdown(void)
 	struct amd_unit *u;
 	unsigned int n;
 
-	for (n = 0; n < amd_num_units; n++) {
-		u = &amd_units[n];
-		/* QEMU's model keeps its IOTLB across a disable. */
-		if (amd_read(u, AMD_MMIO_CONTROL) & AMD_CTRL_CMD_BUF_EN)
-			invalidate_all(u);
-		amd_write(u, AMD_MMIO_CONTROL, u->saved_control);
-	}
 	if (devtab)
 		memset(devtab, 0, AMD_DEVTAB_MAX_PAGES * PAGE_SIZE);
 	for (n = 0; n < amd_num_units; n++) {
 		u = &amd_units[n];
+		/* QEMU's models keep their caches across a disable. */
+		if (amd_read(u, AMD_MMIO_CONTROL) & AMD_CTRL_CMD_BUF_EN)
+			invalidate_all(u);
+		amd_write(u, AMD_MMIO_CONTROL, u->saved_control);
 		amd_write(u, AMD_MMIO_CMD_BASE, u->saved_cmd);
 		amd_write(u, AMD_MMIO_EVT_BASE, u->saved_evt);
 		amd_write(u, AMD_MMIO_EXCL_BASE, u->saved_excl);

@@ -3,13 +3,14 @@
  * AMD-Vi command buffer and event log, one page (256 entries) each per
  * unit.
  *
- * Commands: every caller hands over a batch that ends with a
- * COMPLETION_WAIT storing a fresh sequence number into hypervisor memory,
- * and returns when the number is there: the unit then has finished every
- * earlier command. Batches are serialised per unit (callers run under the
- * control lock or, for MSI remapping, under the PCI lock). Waits for ring
- * space and for completion are bounded; an expired one prints which unit
- * and what it waited for, and the caller gets -JH_EBUSY.
+ * Commands: every caller hands over a batch (less than a ring) that ends
+ * with a COMPLETION_WAIT storing a fresh sequence number into hypervisor
+ * memory, and returns when the number is there: the unit then has
+ * finished every earlier command. Batches are serialised per unit
+ * (callers hold the control lock or, for MSI remapping, the PCI lock).
+ * Waits for an empty ring and for completion are bounded; an expired one
+ * prints which unit and what it waited for, and the caller gets
+ * -JH_EBUSY.
  *
  * Events: poll_faults (any root CPU, from the hypercall path) consumes
  * the entries between head and tail, at most one ring's worth per call,
@@ -18,20 +19,18 @@
  * logs gets a rate-limited line of its own. An overflowed log is
  * restarted (events were lost; the line says so).
  *
- * QEMU 7.2's model writes its entries but never moves the tail register
- * (it stays where software put it), and it declares an overflow once its
- * byte offset reaches the number of entries, after 16 events. So consumed
- * entries are zeroed, an entry with an event code at the tail is taken as
- * written too, and a log found so is restarted at offset 0 after each
- * poll. A unit that follows the specification has zero entries from its
- * tail on, except for the moment between writing an entry and moving the
- * tail, and never gets there.
- *
- * Worse, QEMU 7.2's model drops every event (its overflow test always
- * sees the overflow bit), so its log stays empty. What it does leave is
- * "signaled target abort" in its PCI status register, for every
- * translation it refused. A poll that finds that bit but no event
- * reports a blocked DMA without device and address, rather than nothing.
+ * QEMU's models (7.2 as Debian 12 ships it, and 10.0.2) log no event at
+ * all: their overflow test always sees the overflow bit. What they do
+ * leave is "signaled target abort" in the unit's PCI status register,
+ * for every translation they refused. A poll that finds that bit but no
+ * event reports a blocked DMA without device and address, rather than
+ * nothing. Beyond that, 7.2's code (read, not seen running) writes
+ * entries without moving the tail register and declares an overflow
+ * after 16 events; so consumed entries are zeroed, an entry with an event
+ * code at the tail is taken as written too, and a log found so is
+ * restarted at offset 0. A unit that follows the specification has zero
+ * entries from its tail on, except for the moment between writing an
+ * entry and moving the tail.
  */
 #include <jailhouse/hypercall.h>
 #include <hv/control.h>
@@ -69,6 +68,12 @@ static uint32_t next_slot(uint32_t off)
 	return (off + AMD_CMD_SIZE) % RING_BYTES;
 }
 
+/* QEMU 7.2's model shows the end of the ring before it wraps to 0. */
+static uint32_t cmd_head(const struct amd_unit *u)
+{
+	return (amd_read(u, AMD_MMIO_CMD_HEAD) & AMD_PTR_MASK) % RING_BYTES;
+}
+
 static bool timed_out(const struct amd_unit *u, uint64_t start,
 		      const char *what)
 {
@@ -76,32 +81,39 @@ static bool timed_out(const struct amd_unit *u, uint64_t start,
 		return false;
 	printk("AMD-Vi unit %u: %s for %u ms (head 0x%llx, tail 0x%x, status 0x%llx)\n",
 	       u->index, what, CMD_TIMEOUT_US / 1000,
-	       (unsigned long long)(amd_read(u, AMD_MMIO_CMD_HEAD) &
-				    AMD_PTR_MASK),
-	       u->cmd_tail,
+	       (unsigned long long)cmd_head(u), u->cmd_tail,
 	       (unsigned long long)amd_read(u, AMD_MMIO_STATUS));
 	return true;
 }
 
-/* Lock held. Writes one command and moves the tail past it. */
-static int queue(struct amd_unit *u, uint64_t q0, uint64_t q1)
+/*
+ * Lock held. Every batch ends with its completion, so the ring is empty
+ * when the next one starts: wait (bounded) only if an earlier batch gave
+ * up, then write the commands and move the tail once.
+ */
+static int queue(struct amd_unit *u, const struct amd_cmd *cmds,
+		 unsigned int num, uint64_t cw)
 {
-	uint32_t next = next_slot(u->cmd_tail);
 	uint64_t start = timer_arch_now_us();
 	volatile uint64_t *slot;
+	unsigned int n;
 
-	while ((amd_read(u, AMD_MMIO_CMD_HEAD) & AMD_PTR_MASK) == next) {
-		if (timed_out(u, start, "no room in the command buffer"))
+	if (num + 1 >= AMD_RING_ENTRIES)
+		return -JH_EINVAL;
+	while (cmd_head(u) != u->cmd_tail) {
+		if (timed_out(u, start, "commands of an earlier batch pending"))
 			return -JH_EBUSY;
 		cpu_relax();
 	}
-	slot = (volatile uint64_t *)(u->cmd + u->cmd_tail);
-	slot[0] = q0;
-	slot[1] = q1;
-	u->cmd_tail = next;
-	/* x86 keeps the stores in order: the unit sees the command first. */
+	for (n = 0; n <= num; n++) {
+		slot = (volatile uint64_t *)(u->cmd + u->cmd_tail);
+		slot[0] = n < num ? cmds[n].q0 : cw;
+		slot[1] = n < num ? cmds[n].q1 : ++u->cw_seq;
+		u->cmd_tail = next_slot(u->cmd_tail);
+	}
+	/* x86 keeps the stores in order: the unit sees the commands first. */
 	asm volatile("" : : : "memory");
-	amd_write(u, AMD_MMIO_CMD_TAIL, next);
+	amd_write(u, AMD_MMIO_CMD_TAIL, u->cmd_tail);
 	return 0;
 }
 
@@ -109,21 +121,16 @@ int amd_cmd_run(struct amd_unit *u, const struct amd_cmd *cmds,
 		unsigned int num)
 {
 	volatile uint64_t *store = &cw_store[u->index];
-	uint64_t seq, start;
-	unsigned int n;
-	int err = 0;
+	uint64_t start;
+	int err;
 
 	spin_lock(&u->cmd_lock);
-	seq = ++u->cw_seq;
-	for (n = 0; !err && n < num; n++)
-		err = queue(u, cmds[n].q0, cmds[n].q1);
-	if (!err)
-		err = queue(u, (hv_virt2phys((const void *)store) &
-				AMD_CW_ADDR_MASK) | AMD_CW_STORE |
-			       AMD_CMD_COMPLETION_WAIT << AMD_CMD_OP_SHIFT,
-			    seq);
+	err = queue(u, cmds, num,
+		    (hv_virt2phys((const void *)store) & AMD_CW_ADDR_MASK) |
+		    AMD_CW_STORE |
+		    AMD_CMD_COMPLETION_WAIT << AMD_CMD_OP_SHIFT);
 	start = timer_arch_now_us();
-	while (!err && READ_ONCE(*store) != seq) {
+	while (!err && READ_ONCE(*store) != u->cw_seq) {
 		if (timed_out(u, start, "commands not completed"))
 			err = -JH_EBUSY;
 		cpu_relax();
