@@ -32,8 +32,8 @@
  * System header: flags == 0; hypervisor memory non-zero, 4 KiB aligned,
  *   no wrap, known flags; debug console as above; arm64 platform: GICv3,
  *   GICD/GICR base and GICR stride non-zero and 64 KiB aligned,
- *   maintenance IRQ a PPI, reserved == 0; x86 platform: reserved == 0,
- *   mmconfig/IOMMU base 4 KiB aligned; hypervisor memory and platform
+ *   maintenance IRQ a PPI, reserved == 0, pci_ecam_base 4 KiB aligned;
+ *   x86 platform: reserved == 0, mmconfig/IOMMU base 4 KiB aligned; hypervisor memory and platform
  *   addresses below the arch's physical address size (arm64 48, x86 52
  *   bits).
  * Memory regions: size non-zero; phys_start (not for comm regions),
@@ -44,7 +44,7 @@
  *   one; IO is never LOADABLE or EXECUTE; no two regions overlap in
  *   guest-physical space. Root cell only: mapped 1:1, clear of the
  *   hypervisor memory and of the devices the hypervisor emulates or owns
- *   (arm64 GICD; x86 local APIC, IOAPICs, ECAM, IOMMU).
+ *   (ECAM, IOMMU; arm64 GICD; x86 local APIC, IOAPICs).
  * Irqchips: pin_base + 128 fits in 32 bits; arm64: pin_base >= 32 (SPIs
  *   only), no pin above 1019; root cell: address == the GICD base.
  * Pio regions (x86): length non-zero, base + length <= 0x10000,
@@ -58,7 +58,7 @@
  *   memory or an emulated device; each region that is neither comm nor
  *   ROOTSHARED lies inside one root cell region; arm64 irqchips sit at the
  *   GICD; each pin is owned by the root cell; each PCI device is listed in
- *   the root cell.
+ *   the root cell; arm64: PCI devices only with an ECAM in the platform.
  * jh_check_cells_disjoint(): different names; no shared CPU; no physical
  *   memory overlap unless both regions are ROOTSHARED; no shared pin; no
  *   shared port; no shared PCI device.
@@ -203,7 +203,7 @@ const struct jhc_reason jh_cfg_reasons[JHC_R_COUNT] = {
 	JHC_R(JHC_R_PCI_NOT_IN_ROOT, "is not listed in the root cell",
 	      JHC_BDF),
 	JHC_R(JHC_R_PCI_ARM64_CELL,
-	      "cannot go to an arm64 cell: no ECAM mediation, root keeps access",
+	      "cannot go to an arm64 cell: no pci_ecam_base, root keeps access",
 	      JHC_BDF),
 	JHC_R(JHC_R_SAME_NAME, "is the same as that of cell", JHC_NONE),
 	JHC_R(JHC_R_CPU_SHARED, "is also in cell", JHC_DEC),

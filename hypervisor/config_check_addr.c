@@ -78,12 +78,17 @@ int jh_cfg_check_platform_width(const struct jh_system_desc *sys,
 			ret = jhc_check_width(jhc_item_platform, -1,
 					      "gicr_base", arm->gicr_base,
 					      arm->gicr_stride, bits, err);
+		if (!ret && arm->pci_ecam_base)
+			ret = jhc_check_width(jhc_item_platform, -1,
+					      "pci_ecam_base",
+					      arm->pci_ecam_base,
+					      jhc_ecam_size(sys), bits, err);
 		return ret;
 	}
 	if (x86->mmconfig_base)
 		ret = jhc_check_width(jhc_item_platform, -1, "mmconfig_base",
 				      x86->mmconfig_base,
-				      jhc_ecam_size(x86), bits, err);
+				      jhc_ecam_size(sys), bits, err);
 	return ret;
 }
 

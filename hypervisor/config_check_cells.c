@@ -145,9 +145,10 @@ int jh_check_cell_in_system(const struct jh_system_desc *sys,
 	ret = jhc_check_irqs_in_root(sys, cell, err);
 	if (ret)
 		return ret;
-	/* Until arm64 traps the root's ECAM, a device handed to a cell
-	 * would stay reachable from root. */
-	if (num && cell->arch == JH_ARCH_ARM64)
+	/* Without a trapped ECAM, a device handed to an arm64 cell would
+	 * stay reachable from root. */
+	if (num && cell->arch == JH_ARCH_ARM64 &&
+	    !sys->platform.arm64.pci_ecam_base)
 		return JHC_FAIL(jhc_item_pci, 0, "device", jhc_pci_id(&pci[0]),
 				0, JHC_R_PCI_ARM64_CELL);
 	for (i = 0; i < num; i++)

@@ -46,12 +46,15 @@ int jh_cfg_check_device_overlap(const struct jh_system_desc *sys, int index,
 				const struct jh_memory_region *m,
 				struct jh_config_error *err)
 {
-	const struct jh_x86_platform *x86 = &sys->platform.x86;
 	int ret;
 
 	if (jhc_is_comm(m))
 		return 0;
 	ret = jh_cfg_iommu_overlap(sys, index, m, err);
+	if (!ret && jhc_ecam_base(sys))
+		ret = jhc_device_overlap(index, m, jhc_ecam_base(sys),
+					 jhc_ecam_size(sys),
+					 JHC_R_ECAM_OVERLAP, err);
 	if (ret)
 		return ret;
 	if (sys->arch == JH_ARCH_ARM64)
@@ -64,9 +67,5 @@ int jh_cfg_check_device_overlap(const struct jh_system_desc *sys, int index,
 				 JHC_X86_LAPIC_SIZE, JHC_R_LAPIC_OVERLAP, err);
 	if (!ret)
 		ret = jhc_ioapic_overlap(&sys->root_cell, index, m, err);
-	if (!ret && x86->mmconfig_base)
-		ret = jhc_device_overlap(index, m, x86->mmconfig_base,
-					 jhc_ecam_size(x86),
-					 JHC_R_ECAM_OVERLAP, err);
 	return ret;
 }

@@ -178,12 +178,21 @@ static int jhc_check_platform(const struct jh_system_desc *sys,
 					"maintenance_irq",
 					arm->maintenance_irq, 0,
 					JHC_R_MAINT_IRQ);
+		for (n = 0; n < sizeof(arm->reserved0); n++)
+			if (arm->reserved0[n])
+				return JHC_FAIL(jhc_item_platform, -1,
+						"reserved0", arm->reserved0[n],
+						0, JHC_R_RESERVED);
 		for (n = 0; n < sizeof(arm->reserved) /
 			    sizeof(arm->reserved[0]); n++)
 			if (arm->reserved[n])
 				return JHC_FAIL(jhc_item_platform, -1,
 						"reserved", arm->reserved[n],
 						0, JHC_R_RESERVED);
+		if (!jhc_aligned(arm->pci_ecam_base, JHC_PAGE_SIZE))
+			return JHC_FAIL(jhc_item_platform, -1,
+					"pci_ecam_base", arm->pci_ecam_base,
+					0, JHC_R_PAGE_ALIGN);
 		return 0;
 	}
 

@@ -277,9 +277,20 @@ static inline uint64_t jhc_pci_id(const struct jh_pci_device *dev)
 }
 
 /* Bytes of the ECAM the x86 platform data describes (base non-zero). */
-static inline uint64_t jhc_ecam_size(const struct jh_x86_platform *x86)
+/* The PCI ECAM of either arch: base (0: none) and size. */
+static inline uint64_t jhc_ecam_base(const struct jh_system_desc *sys)
 {
-	return ((uint64_t)x86->mmconfig_end_bus + 1) * JHC_ECAM_BUS_SIZE;
+	return sys->arch == JH_ARCH_ARM64 ? sys->platform.arm64.pci_ecam_base :
+		sys->platform.x86.mmconfig_base;
+}
+
+static inline uint64_t jhc_ecam_size(const struct jh_system_desc *sys)
+{
+	uint8_t end = sys->arch == JH_ARCH_ARM64 ?
+		sys->platform.arm64.pci_ecam_end_bus :
+		sys->platform.x86.mmconfig_end_bus;
+
+	return ((uint64_t)end + 1) * JHC_ECAM_BUS_SIZE;
 }
 
 static inline bool jhc_is_comm(const struct jh_memory_region *mem)

@@ -15,19 +15,39 @@
  *   DEMO_CELL_RAM_PHYS  physical start of its 1 MiB in the cell pool
  * and optionally:
  *   DEMO_CELL_SPI       one SPI (160-287) the cell owns
+ *   DEMO_CELL_CPU       its CPU instead of 3
+ *   DEMO_CELL_RAM_FLAGS more flags for the RAM (JH_MEM_DMA: an IOMMU maps
+ *                       it for the cell's devices)
+ *   DEMO_CELL_PCI_BDF   one PCI device (domain 0) the cell owns, with
+ *   DEMO_CELL_MMIO_PHYS, DEMO_CELL_MMIO_SIZE  its BAR, mapped 1:1
  */
 #include "config-file.h"
 
+#ifdef DEMO_CELL_CPU
+#define CELL_CPU	DEMO_CELL_CPU
+#else
 #define CELL_CPU	3
+#endif
+#ifndef DEMO_CELL_RAM_FLAGS
+#define DEMO_CELL_RAM_FLAGS	0
+#endif
+#ifdef DEMO_CELL_PCI_BDF
+#define DEMO_CELL_NUM_MEM	3
+#else
+#define DEMO_CELL_NUM_MEM	2
+#endif
 #define GICD_BASE	0x08000000
 #define SPI_CHIP_BASE	160	/* the irqchip entry covers SPIs 160-287 */
 
 static const struct {
 	struct jh_cell_desc cell;
 	uint64_t cpus[1];
-	struct jh_memory_region mem_regions[2];
+	struct jh_memory_region mem_regions[DEMO_CELL_NUM_MEM];
 #ifdef DEMO_CELL_SPI
 	struct jh_irqchip irqchips[1];
+#endif
+#ifdef DEMO_CELL_PCI_BDF
+	struct jh_pci_device pci_devices[1];
 #endif
 } JH_PACKED config CONFIG_OBJECT = {
 	.cell = {
@@ -40,6 +60,9 @@ static const struct {
 		.num_memory_regions = ARRAY_ITEMS(config.mem_regions),
 #ifdef DEMO_CELL_SPI
 		.num_irqchips = ARRAY_ITEMS(config.irqchips),
+#endif
+#ifdef DEMO_CELL_PCI_BDF
+		.num_pci_devices = ARRAY_ITEMS(config.pci_devices),
 #endif
 		/* The inmate's image is linked to start at 0. */
 		.cpu_reset_address = 0,
@@ -56,7 +79,7 @@ static const struct {
 			.virt_start = 0,
 			.size = MiB(1),
 			.flags = JH_MEM_READ | JH_MEM_WRITE | JH_MEM_EXECUTE |
-				 JH_MEM_LOADABLE,
+				 JH_MEM_LOADABLE | DEMO_CELL_RAM_FLAGS,
 		},
 		/* Comm region: shutdown handshake, console type, timer. */
 		{
@@ -65,7 +88,23 @@ static const struct {
 			.flags = JH_MEM_READ | JH_MEM_WRITE |
 				 JH_MEM_COMM_REGION,
 		},
+#ifdef DEMO_CELL_PCI_BDF
+		/* The device's BAR, where the root's Linux placed it. */
+		{
+			.phys_start = DEMO_CELL_MMIO_PHYS,
+			.virt_start = DEMO_CELL_MMIO_PHYS,
+			.size = DEMO_CELL_MMIO_SIZE,
+			.flags = JH_MEM_READ | JH_MEM_WRITE | JH_MEM_IO,
+		},
+#endif
 	},
+
+#ifdef DEMO_CELL_PCI_BDF
+	.pci_devices = {
+		{ .type = JH_PCI_TYPE_DEVICE, .domain = 0,
+		  .bdf = DEMO_CELL_PCI_BDF },
+	},
+#endif
 
 #ifdef DEMO_CELL_SPI
 	.irqchips = {

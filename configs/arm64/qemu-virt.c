@@ -15,7 +15,9 @@
  *   0x10000000  PCI MMIO window, 0x3eff0000 PCI I/O window
  *   0x40000000  RAM, 1 GiB: Linux 0x40000000-0x6fffffff (mem=768M),
  *               cell pool 0x70000000-0x7effffff, hypervisor 0x7f000000
- *   0x4010000000 PCI ECAM
+ *   0x4010000000 PCI ECAM, buses 0-255: trapped by the hypervisor for
+ *               every cell (platform.arm64.pci_ecam_base), so not given
+ *               to root as memory
  *
  * A variant of the machine includes this file after defining
  * QEMU_VIRT_IOMMUS (the system config's iommus[] initialiser).
@@ -29,8 +31,9 @@
 static const struct {
 	struct jh_system_desc sys;
 	uint64_t cpus[1];
-	struct jh_memory_region mem_regions[11];
+	struct jh_memory_region mem_regions[10];
 	struct jh_irqchip irqchips[2];
+	struct jh_pci_device pci_devices[1];
 } JH_PACKED config CONFIG_OBJECT = {
 	.sys = {
 		.signature = JH_SYSTEM_SIGNATURE,
@@ -53,6 +56,8 @@ static const struct {
 			.gicr_stride = GICR_STRIDE,
 			.gic_version = 3,
 			.maintenance_irq = 25,
+			.pci_ecam_base = 0x4010000000,
+			.pci_ecam_end_bus = 255,
 		},
 #ifdef QEMU_VIRT_IOMMUS
 		.iommus = QEMU_VIRT_IOMMUS,
@@ -65,6 +70,7 @@ static const struct {
 			.cpu_set_size = sizeof(config.cpus),
 			.num_memory_regions = ARRAY_ITEMS(config.mem_regions),
 			.num_irqchips = ARRAY_ITEMS(config.irqchips),
+			.num_pci_devices = ARRAY_ITEMS(config.pci_devices),
 		},
 	},
 
@@ -146,13 +152,6 @@ static const struct {
 			.size = KiB(64),
 			.flags = MEM_DEVICE,
 		},
-		/* PCI ECAM, buses 0-255. */
-		{
-			.phys_start = 0x4010000000,
-			.virt_start = 0x4010000000,
-			.size = MiB(256),
-			.flags = MEM_DEVICE,
-		},
 		/*
 		 * Left out on purpose: the 512 GiB 64-bit PCI window at
 		 * 0x8000000000 (no device on the bench has a 64-bit BAR, and
@@ -176,5 +175,13 @@ static const struct {
 			.pin_base = 160,
 			.pin_bitmap = ALL_PINS,		/* 160-287 */
 		},
+	},
+
+	/*
+	 * The root cell owns every PCI device anyway; those listed here may
+	 * go to a cell: QEMU's edu at 00:01.0 (configs/arm64/edu-dma.c).
+	 */
+	.pci_devices = {
+		{ .type = JH_PCI_TYPE_DEVICE, .domain = 0, .bdf = 0x0008 },
 	},
 };

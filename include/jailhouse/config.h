@@ -170,7 +170,10 @@ struct jh_arm64_platform {
 	uint64_t gicr_stride;	/* bytes between two CPUs' redistributors */
 	uint32_t gic_version;	/* 3 */
 	uint32_t maintenance_irq;	/* PPI INTID, 25 on QEMU virt */
-	uint64_t reserved[4];
+	uint64_t pci_ecam_base;	/* PCI ECAM base, 0 if none */
+	uint8_t pci_ecam_end_bus;	/* last bus the ECAM covers */
+	uint8_t reserved0[7];
+	uint64_t reserved[2];
 } JH_PACKED;
 
 struct jh_x86_platform {

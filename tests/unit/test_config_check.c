@@ -1110,8 +1110,25 @@ TEST(arm64_platform)
 	EXPECT_SYSTEM(&sys, ARM64, 0, "no error");
 	sys.desc.platform.arm64.maintenance_irq = 31;
 	EXPECT_SYSTEM(&sys, ARM64, 0, "no error");
-	sys.desc.platform.arm64.reserved[3] = 5;
+	sys.desc.platform.arm64.reserved[1] = 5;
 	EXPECT_SYSTEM(&sys, ARM64, EINVAL_, "platform: reserved 0x5 must be zero");
+	sys.desc.platform.arm64.reserved[1] = 0;
+	sys.desc.platform.arm64.reserved0[6] = 2;
+	EXPECT_SYSTEM(&sys, ARM64, EINVAL_,
+		      "platform: reserved0 0x2 must be zero");
+	sys.desc.platform.arm64.reserved0[6] = 0;
+	sys.desc.platform.arm64.pci_ecam_base = 0x4010000800;
+	EXPECT_SYSTEM(&sys, ARM64, EINVAL_,
+		      "platform: pci_ecam_base 0x4010000800 is not 4 KiB "
+		      "aligned");
+	sys.desc.platform.arm64.pci_ecam_base = 0x4010000000;
+	sys.desc.platform.arm64.pci_ecam_end_bus = 255;
+	EXPECT_SYSTEM(&sys, ARM64, 0, "no error");
+	/* The ECAM's size follows its last bus: 256 MiB here. */
+	sys.desc.platform.arm64.pci_ecam_base = (1ULL << 48) - 0x1000000;
+	EXPECT_SYSTEM(&sys, ARM64, EINVAL_,
+		      "platform: pci_ecam_base 0xffffff000000 ends above a "
+		      "physical address size of 48 bits");
 }
 
 TEST(x86_platform)
@@ -1652,7 +1669,44 @@ TEST(in_system_pci_arm64_cell)
 	tb_cell_add_pci(&cell, JH_PCI_TYPE_DEVICE, 0, 0x0010);
 	EXPECT_IN_SYSTEM(&sys, &cell, EINVAL_,
 			 "pci device 0: device 0000:00:02.0 cannot go to an "
-			 "arm64 cell: no ECAM mediation, root keeps access");
+			 "arm64 cell: no pci_ecam_base, root keeps access");
+	/* With a trapped ECAM: allowed, if root lists the device. */
+	sys.desc.platform.arm64.pci_ecam_base = 0x4010000000;
+	EXPECT_IN_SYSTEM(&sys, &cell, 0, "no error");
+	tb_cell_add_pci(&cell, JH_PCI_TYPE_DEVICE, 0, 0x0020);
+	EXPECT_IN_SYSTEM(&sys, &cell, EINVAL_,
+			 "pci device 1: device 0000:00:04.0 is not listed in "
+			 "the root cell");
+}
+
+/* The arm64 ECAM is trapped: no region of root or a cell may map it. */
+TEST(arm64_ecam_overlap)
+{
+	struct tb_system sys;
+	struct tb_cell cell;
+
+	tb_demo_system(&sys, ARM64);
+	sys.desc.platform.arm64.pci_ecam_base = 0x4010000000;
+	sys.desc.platform.arm64.pci_ecam_end_bus = 255;
+	tb_cell_add_mem(&sys.root, 0x4010000000, 0x4010000000, 0x10000000,
+			RW | JH_MEM_IO);
+	EXPECT_SYSTEM(&sys, ARM64, EINVAL_,
+		      "memory region 4: phys_start 0x4010000000 (size "
+		      "0x10000000) overlaps the PCI ECAM (emulated, never "
+		      "mapped)");
+	/* Without an ECAM, nothing to overlap. */
+	sys.desc.platform.arm64.pci_ecam_base = 0;
+	EXPECT_SYSTEM(&sys, ARM64, 0, "no error");
+
+	tb_demo_system(&sys, ARM64);
+	sys.desc.platform.arm64.pci_ecam_base = 0x4010000000;
+	tb_demo_cell(&cell, ARM64);
+	tb_cell_add_mem(&cell, 0x40100ff000, 0x100000, 0x1000,
+			RW | JH_MEM_IO | JH_MEM_ROOTSHARED);
+	EXPECT_IN_SYSTEM(&sys, &cell, EINVAL_,
+			 "memory region 2: phys_start 0x40100ff000 (size "
+			 "0x1000) overlaps the PCI ECAM (emulated, never "
+			 "mapped)");
 }
 
 /* ---- two cells -------------------------------------------------------- */

@@ -7,7 +7,7 @@
  * reached the "hardware". Config space is all-ones except for the
  * devices a test puts there.
  */
-/* UNIT-SOURCES: hypervisor/arch/x86/pci.c hypervisor/arch/x86/pci_cfg.c hypervisor/arch/x86/pci_filter.c hypervisor/mmio.c tests/unit/x86_stubs.c tests/unit/iommu_stubs.c tests/unit/config_builder.c */
+/* UNIT-SOURCES: hypervisor/arch/x86/pci.c hypervisor/arch/x86/pci_cfg.c hypervisor/pci_filter.c hypervisor/mmio.c tests/unit/x86_stubs.c tests/unit/iommu_stubs.c tests/unit/config_builder.c */
 /* UNIT-CFLAGS: -I$(SRCDIR)/hypervisor/arch/x86/include */
 #include "unit.h"
 

@@ -5,11 +5,11 @@
  * MSI address/data/enable, MSIs remapped by an IOMMU, extended config
  * space, over a model of one device's 256-byte config space.
  */
-/* UNIT-SOURCES: hypervisor/arch/x86/pci_filter.c */
+/* UNIT-SOURCES: hypervisor/pci_filter.c */
 /* UNIT-CFLAGS: -I$(SRCDIR)/hypervisor/arch/x86/include */
 #include "unit.h"
 
-#include <asm/pci_filter.h>
+#include <hv/pci_filter.h>
 
 #define CELL_APIC_ID	3
 #define MSI_CAP		0x50

@@ -5,6 +5,7 @@
 #include <hv/cell.h>
 #include <hv/setup.h>
 #include <asm/gic.h>
+#include <asm/pci.h>
 #include <asm/processor.h>
 #include <asm/sysregs.h>
 
@@ -36,11 +37,13 @@ void cell_arch_assign(struct cell *cell)
 	gic_take_root_spis_off(cell);
 	gic_cell_map(cell);
 	gic_cell_map(&root_cell);
+	pci_cell_assign(cell);
 }
 
 void cell_arch_release(struct cell *cell)
 {
 	gic_move_spis(cell, &root_cell, cell->arch.spis);
+	pci_cell_release(cell);
 	gic_give_back_root_spis();
 	gic_cell_map(&root_cell);
 }

@@ -12,6 +12,7 @@
 #include <asm/gic.h>
 #include <asm/layout.h>
 #include <asm/mmu.h>
+#include <asm/pci.h>
 #include <asm/processor.h>
 #include <asm/sysregs.h>
 #include <asm/traps.h>
@@ -40,10 +41,13 @@ int setup_arch_paging(struct paging *pg)
 
 int setup_arch_init(void)
 {
+	int err;
+
 	printk("  CPU: PA size %u bits, stage 2 %s from level %u\n",
 	       mmu_pa_bits(), "4 KiB granule",
 	       paging_arch_guest_format()->root_level);
-	return gic_init();
+	err = gic_init();
+	return err ? err : pci_init();
 }
 
 int setup_arch_cpu_init(struct per_cpu *pcpu)

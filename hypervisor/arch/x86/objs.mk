@@ -33,7 +33,6 @@ arch-objs := \
 	arch/x86/guest_walk.o \
 	arch/x86/pci.o \
 	arch/x86/pci_cfg.o \
-	arch/x86/pci_filter.o \
 	arch/x86/ioapic.o \
 	arch/x86/amd_iommu.o \
 	arch/x86/amd_iommu_cmd.o \

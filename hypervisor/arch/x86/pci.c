@@ -56,7 +56,7 @@
 #include <hv/spinlock.h>
 #include <asm/apic.h>
 #include <asm/pci.h>
-#include <asm/pci_filter.h>
+#include <hv/pci_filter.h>
 #include "pci_internal.h"
 
 #define PORT_END		0xd00

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * arm64 cell on CPU 1 with PCI device 0000:00:01.0: refused, the hypervisor
- * does not mediate the ECAM on arm64 (root would keep access to it).
+ * arm64 cell on CPU 1 with PCI device 0000:00:01.0: accepted only with a
+ * trapped ECAM in the system config (platform.arm64.pci_ecam_base).
  */
 #include "config-file.h"
 

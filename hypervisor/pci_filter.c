@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Config-space writes of a non-root cell to its own devices
- * (asm/pci_filter.h). Without an IOMMU, a device is a bus master with
+ * (hv/pci_filter.h). Without an IOMMU, a device is a bus master with
  * unconfined access to all memory, and its registers decide which
  * addresses it decodes and where its interrupts go. The rules:
  *
@@ -27,7 +27,7 @@
  *   write and leaves the cell's view as it was.
  * - Extended config space (>= 0x100: SR-IOV, ATS, ACS, ...) is read-only.
  */
-#include <asm/pci_filter.h>
+#include <hv/pci_filter.h>
 
 #define REG_COMMAND		0x04
 #define CMD_IO			(1U << 0)
