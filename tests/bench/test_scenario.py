@@ -99,11 +99,27 @@ class JudgeTest(unittest.TestCase):
         log = self.clean_log().replace(marker_rc(0, 0), "[demo@@] @ 0 RC=0\n")
         self.assertIn("never finished", " ".join(self.judge(log)))
 
+    def test_lost_rc_markers_from_the_summary(self):
+        # Seen in demo x86: both copies inside the heartbeat's first line.
+        lost = self.clean_log().replace(
+            marker_rc(0, 0), "[demo] started, timer 1000@@@  Hz, deny0 RC=0\n")
+        self.assertIn("never finished", " ".join(self.judge(lost)))
+        summary = "@@@ RCS 0=0 4=1\n"
+        log = lost.replace("@@@ DONE\n", summary + "@@@ DONE\n")
+        self.assertEqual(self.judge(log), [])
+        # The summary only fills gaps, and only an intact one counts.
+        self.assertIn("exit status 1, expected 0", " ".join(self.judge(
+            lost.replace("@@@ DONE\n", "@@@ RCS 0=1\n@@@ DONE\n"))))
+        self.assertIn("never finished", " ".join(self.judge(
+            lost.replace("@@@ DONE\n", "@@@ RCS 0=0 x\n@@@ DONE\n"))))
+
     def test_script_prints_markers_twice(self):
         script = self.scn.guest_script("arm64")
         self.assertIn("echo '@@@ 0 RUN: jailhouse cell start demo'", script)
         self.assertIn("echo '@@@ 0 RUN'", script)
         self.assertIn('echo "@@@ 0 RC=$rc"; echo "@@@ 0 RC=$rc"', script)
+        self.assertIn('rcs="$rcs 0=$rc"', script)
+        self.assertIn('echo "@@@ RCS$rcs"; echo "@@@ RCS$rcs"', script)
 
     def test_untangled_lines(self):
         lines = self.scn.untangle(
