@@ -3,6 +3,12 @@
 # Shared helpers of the test bench (run, run-bochs, fetch-kernel, ...).
 # Sourced, not executed.
 
+# Run from "make check-kernels" or "make check", the top-level Makefile's
+# exported variables (ARCH, CROSS_COMPILE, BUILDDIR, ... of the host arch)
+# would leak into the builds for other arches and kernels made here.
+unset ARCH CROSS_COMPILE KDIR SRCDIR BUILDDIR CC LD OBJCOPY HOSTCC JH_VERSION \
+	WARN_CFLAGS prefix DESTDIR MAKEFLAGS MAKELEVEL MFLAGS
+
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 SRC_DIR=$(cd "$BENCH_DIR/../.." && pwd)
 CACHE_DIR=${JH_CACHE_DIR:-$HOME/.cache/jailhouse-test}
