@@ -5,9 +5,10 @@
  * mechanism #1 ports whose model decodes its address latch into the same
  * buffer and logs every port access, so the tests see exactly what
  * reached the "hardware". Config space is all-ones except for the
- * devices a test puts there.
+ * devices a test puts there. Also the root cell's MSIs under an IOMMU
+ * that remaps them (pci_root.c).
  */
-/* UNIT-SOURCES: hypervisor/arch/x86/pci.c hypervisor/arch/x86/pci_cfg.c hypervisor/pci_filter.c hypervisor/mmio.c tests/unit/x86_stubs.c tests/unit/iommu_stubs.c tests/unit/config_builder.c */
+/* UNIT-SOURCES: hypervisor/arch/x86/pci.c hypervisor/arch/x86/pci_cfg.c hypervisor/arch/x86/pci_root.c hypervisor/pci_filter.c hypervisor/mmio.c tests/unit/x86_stubs.c tests/unit/iommu_stubs.c tests/unit/config_builder.c */
 /* UNIT-CFLAGS: -I$(SRCDIR)/hypervisor/arch/x86/include */
 #include "unit.h"
 
@@ -735,4 +736,73 @@ TEST(without_an_iommu_the_cell_reads_the_hardware_message)
 	CHECK_EQ(cfg16(DEV_A, 0x04), 0x0002);
 	ecam_write(CPU_DEMO, DEV_A, 0x54, 4, 0xfee03000);
 	CHECK_EQ(cfg32(DEV_A, 0x54), 0xfee03000);
+}
+
+/* DEV_B with MSI-X (and MSI): its table is not trapped, so no remapping. */
+static void put_msix(void)
+{
+	set16(DEV_B, 0x06, 0x0010);
+	set32(DEV_B, 0x34, 0x60);
+	set32(DEV_B, 0x60, 0x00807005);		/* MSI, next at 0x70 */
+	set32(DEV_B, 0x70, 0x00000011);		/* MSI-X */
+}
+
+TEST(root_msis_are_remapped_after_takeover_and_given_back)
+{
+	uint16_t bdf[4] = { 0 };
+	struct cell *cell;
+
+	setup(true);
+	put_msi();
+	put_msix();
+	stub_iommu = true;
+	/* Only the MSI function without MSI-X; the scan walks both buses. */
+	CHECK_EQ(pci_root_msi_scan(bdf, 4), 1);
+	CHECK_EQ(bdf[0], DEV_A);
+	/* Before takeover, the root writes the hardware as always. */
+	ecam_write(CPU_ROOT, DEV_A, 0x5c, 2, 0x0032);
+	CHECK_EQ(cfg32(DEV_A, 0x5c), 0x32);
+
+	/* The message the root had enabled moves into the IOMMU. */
+	pci_root_msi_takeover();
+	CHECK_EQ(cfg32(DEV_A, 0x54), STUB_REMAPPED);
+	CHECK_EQ(cfg32(DEV_A, 0x5c), 0);
+	CHECK_EQ(ecam_read(CPU_ROOT, DEV_A, 0x54, 4), 0xfee01000);
+	CHECK_EQ(cf8_read32(CPU_ROOT, DEV_A, 0x5c), 0x32);
+
+	/* Logical destinations are the root's (CPUs 0 and 1 here). */
+	ecam_write(CPU_ROOT, DEV_A, 0x54, 4, 0xfee03004);
+	CHECK_EQ(ecam_read(CPU_ROOT, DEV_A, 0x54, 4), 0xfee03004);
+	CHECK_EQ(cfg32(DEV_A, 0x54), STUB_REMAPPED);
+	/* An exception vector, or an NMI, is refused: nothing changes. */
+	ecam_write(CPU_ROOT, DEV_A, 0x5c, 2, 0x0010);
+	ecam_write(CPU_ROOT, DEV_A, 0x5c, 2, 0x0400);
+	CHECK_EQ(ecam_read(CPU_ROOT, DEV_A, 0x5c, 4), 0x32);
+	CHECK_EQ(cfg32(DEV_A, 0x5c), 0);
+
+	/* The device goes to a cell and comes back: the root's message. */
+	cell = demo_cell();
+	pci_cell_assign(cell);
+	CHECK_EQ(cfg32(DEV_A, 0x54), STUB_REMAPPED);
+	stub_cell_destroy(cell);
+	pci_cell_release(cell);
+	CHECK_EQ(ecam_read(CPU_ROOT, DEV_A, 0x54, 4), 0xfee03004);
+	/* A CPU of the cell is no root destination while the cell runs. */
+	cell = demo_cell();
+	pci_cell_assign(cell);
+	pci_cell_release(cell);
+	ecam_write(CPU_ROOT, DEV_A, 0x54, 4, 0xfee03000);
+	CHECK_EQ(ecam_read(CPU_ROOT, DEV_A, 0x54, 4), 0xfee03004);
+	stub_cell_destroy(cell);
+
+	/* Other registers and other devices are the root's as before. */
+	ecam_write(CPU_ROOT, DEV_B, 0x68, 2, 0x0010);
+	CHECK_EQ(cfg32(DEV_B, 0x68), 0x10);
+
+	/* Disable: the root's own message is back in the device. */
+	pci_root_msi_giveback();
+	CHECK_EQ(cfg32(DEV_A, 0x54), 0xfee03004);
+	CHECK_EQ(cfg32(DEV_A, 0x5c), 0x32);
+	ecam_write(CPU_ROOT, DEV_A, 0x5c, 2, 0x0400);
+	CHECK_EQ(cfg32(DEV_A, 0x5c), 0x400);
 }

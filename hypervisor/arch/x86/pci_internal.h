@@ -19,7 +19,15 @@
 
 #define ECAM_FN_SHIFT		12
 
+struct pci_filter_dev;
+struct pci_filter_ops;
+
+#define PCI_CAP_ID_MSI		0x05
+#define PCI_CAP_ID_MSIX		0x11
+
 extern spinlock_t pci_lock;
+/* The filter's callbacks on the real hardware (pci.c). */
+extern const struct pci_filter_ops pci_filter_hw_ops;
 /* The hypervisor's mapping of the ECAM (NULL: none) and its size. */
 extern volatile uint8_t *pci_ecam;
 extern uint64_t pci_ecam_size;
@@ -34,5 +42,13 @@ void pci_cf8_write(uint32_t addr, unsigned int n, unsigned int size,
 uint32_t pci_cfg_read(uint16_t bdf, unsigned int reg, unsigned int size);
 void pci_cfg_write(uint16_t bdf, unsigned int reg, unsigned int size,
 		   uint32_t value);
+
+/* Offset of bdf's capability id (bounded list walk), 0 if none. */
+unsigned int pci_find_cap(uint16_t bdf, unsigned int id);
+
+/* pci_root.c: the root's record of bdf while its MSIs are remapped. */
+struct pci_filter_dev *pci_root_device(uint16_t bdf);
+/* bdf came back to the root: its hardware gets the root's message. */
+void pci_root_msi_returned(uint16_t bdf);
 
 #endif /* _PCI_INTERNAL_H */
