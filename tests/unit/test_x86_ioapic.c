@@ -690,7 +690,7 @@ TEST(remapped_entries_hold_the_units_form_and_read_back_the_owners)
 	reg_write(CPU_ROOT, HI(PIN_ROOT), DEST(3) >> 1 & 0xff000000U);
 	reg_write(CPU_ROOT, LO(PIN_ROOT), 0x152 | LOGICAL | LEVEL);
 	CHECK_EQ(stub_ioapic_msg.address, 0xfee01004ULL);
-	CHECK_EQ(stub_ioapic_msg.data, 0x152);
+	CHECK_EQ(stub_ioapic_msg.data, 0x152 | LEVEL);
 	CHECK_EQ(model.regs[LO(PIN_ROOT)], PIN_ROOT | LEVEL);
 	CHECK_EQ(reg_read(CPU_ROOT, LO(PIN_ROOT)), 0x152 | LOGICAL | LEVEL);
 

@@ -183,6 +183,8 @@ static void attach(struct cell *cell, uint16_t bdf)
 	build_dte(cell, bdf, q);
 	write_dte(bdf, q);
 	amd_cmd_run_all(inv, ARRAY_SIZE(inv));
+	if (cell == &root_cell)
+		pci_root_msi_returned(bdf);
 }
 
 static struct amd_cmd inv_domain(uint16_t domain)

@@ -88,7 +88,7 @@ static struct iommu_msi_msg entry_msg(uint32_t low, uint32_t high)
 		.address = MSI_ADDR_BASE |
 			(uint64_t)REDIR_DEST(high) << 12 |
 			((low & REDIR_LOGICAL) ? MSI_ADDR_LOGICAL : 0),
-		.data = low & (REDIR_VECTOR | 7U << 8),
+		.data = low & (REDIR_VECTOR | 7U << 8 | REDIR_LEVEL),
 	};
 }
 

@@ -394,7 +394,6 @@ void pci_cell_release(struct cell *cell)
 		quiesce(devs->dev[n].bdf);
 		msi_off(&devs->dev[n]);
 		bitmap_clear(taken, devs->dev[n].bdf);
-		pci_root_msi_returned(devs->dev[n].bdf);
 	}
 	devs->num = 0;
 	reset_shadows(cell);

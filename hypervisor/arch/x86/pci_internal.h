@@ -48,7 +48,5 @@ unsigned int pci_find_cap(uint16_t bdf, unsigned int id);
 
 /* pci_root.c: the root's record of bdf while its MSIs are remapped. */
 struct pci_filter_dev *pci_root_device(uint16_t bdf);
-/* bdf came back to the root: its hardware gets the root's message. */
-void pci_root_msi_returned(uint16_t bdf);
 
 #endif /* _PCI_INTERNAL_H */

@@ -209,8 +209,11 @@ struct pci_filter_dev *pci_root_device(uint16_t bdf)
 
 void pci_root_msi_returned(uint16_t bdf)
 {
-	struct pci_filter_dev *dev = pci_root_device(bdf);
+	struct pci_filter_dev *dev;
 
-	if (dev)
+	spin_lock(&pci_lock);
+	dev = pci_root_device(bdf);
+	if (dev && pci_cell_owns(&root_cell, bdf))
 		refresh(dev);
+	spin_unlock(&pci_lock);
 }

@@ -56,6 +56,11 @@ void pci_hv_write(uint16_t bdf, unsigned int reg, unsigned int size,
 unsigned int pci_root_msi_scan(uint16_t *bdf, unsigned int max);
 void pci_root_msi_takeover(void);
 void pci_root_msi_giveback(void);
+/*
+ * The IOMMU driver attached bdf to the root cell again (after the cell's
+ * entries went): its hardware gets the root's remapped message back.
+ */
+void pci_root_msi_returned(uint16_t bdf);
 /* The MSI-X functions the scan found (at most PCI_ROOT_MSI_MAX). */
 unsigned int pci_root_msix(const uint16_t **bdf);
 bool pci_root_is_msix(uint16_t bdf);
