@@ -4,9 +4,11 @@
  *
  * Without remapping, any bus master can send any interrupt, an NMI too,
  * to any CPU by a DMA write into 0xfee00000-0xfeefffff: the message is
- * only an address and a datum. With a unit that remaps per requester (AMD
- * Vi's device table) every device must go through a table the hypervisor
- * owns, the root cell's devices too, or they stay free to aim at a cell.
+ * only an address and a datum. Closing that takes the root cell's
+ * interrupts through the unit too: AMD-Vi remaps per requester (each
+ * device ID through a table the hypervisor owns), VT-d can refuse plain
+ * messages only for every requester at once (GCMD.CFI), so the root's
+ * messages must be remappable ones first.
  *
  * So at enable the driver asks which root functions have an MSI
  * capability (pci_root_msi_scan: every bus the config space reaches,
@@ -21,8 +23,10 @@
  * IOMMU refuses is switched off and said on the console.
  *
  * A function with MSI-X is left out (its table lives in a BAR this
- * hypervisor does not trap yet): the driver leaves it unremapped, and
- * says so. Hot-plugged functions, found by no scan, are unremapped too.
+ * hypervisor does not trap yet), said on the console and listed for the
+ * drivers (pci_root_msix): AMD-Vi leaves it unremapped, VT-d keeps the
+ * plain format allowed. Hot-plugged functions, found by no scan, are
+ * unremapped too.
  *
  * At disable pci_root_msi_giveback() puts the root's own messages back
  * into the devices before the unit stops remapping.
