@@ -164,6 +164,14 @@ static bool msi_data_ok(uint32_t data)
 		(mode == MODE_FIXED || mode == MODE_LOWEST);
 }
 
+bool pci_filter_msg_ok(const struct pci_filter_ops *ops, const void *cell,
+		       uint64_t address, uint32_t data)
+{
+	return !(address >> 32) && !(data & ~MSI_DATA_MASK) &&
+		msi_address_ok(ops, cell, (uint32_t)address) &&
+		msi_data_ok(data);
+}
+
 /* Dword off (0, 4, 8, 12) of the MSI capability, new value dw. */
 static bool msi_ok(const struct pci_filter_ops *ops, const void *cell,
 		   const struct pci_filter_dev *dev, unsigned int off,

@@ -22,8 +22,9 @@
  * root had already enabled is moved to the table at takeover; one the
  * IOMMU refuses is switched off and said on the console.
  *
- * A function with MSI-X is left out (its table lives in a BAR this
- * hypervisor does not trap yet), said on the console and listed for the
+ * A function with MSI-X is one of them too once its table is trapped
+ * (pci_msix.c). One whose table cannot be (an I/O BAR, too many
+ * functions, no MMIO slot) is said on the console and listed for the
  * drivers (pci_root_msix): AMD-Vi leaves it unremapped, VT-d keeps the
  * plain format allowed. Hot-plugged functions, found by no scan, are
  * unremapped too.
@@ -63,16 +64,19 @@ static void consider(uint16_t bdf)
 {
 	struct pci_filter_dev *dev;
 	unsigned int msi = pci_find_cap(bdf, PCI_CAP_ID_MSI);
+	unsigned int msix = pci_find_cap(bdf, PCI_CAP_ID_MSIX);
 
 	if (!pci_cell_owns(&root_cell, bdf))
 		return;
-	if (pci_find_cap(bdf, PCI_CAP_ID_MSIX)) {
-		print_bdf("has MSI-X, its interrupts stay unremapped", bdf);
+	if (msix && (num_root_devs >= PCI_ROOT_MSI_MAX ||
+		     !pci_msix_add(bdf, msix))) {
+		print_bdf("has an MSI-X table that cannot be trapped, its interrupts stay unremapped",
+			  bdf);
 		if (num_msix < PCI_ROOT_MSI_MAX)
 			msix_fns[num_msix++] = bdf;
 		return;
 	}
-	if (!msi)
+	if (!msi && !msix)
 		return;
 	if (num_root_devs >= PCI_ROOT_MSI_MAX) {
 		print_bdf("one MSI function too many, its interrupts stay unremapped",
@@ -83,8 +87,22 @@ static void consider(uint16_t bdf)
 	*dev = (struct pci_filter_dev){
 		.bdf = bdf,
 		.msi_cap = (uint8_t)msi,
-		.msi_64bit = pci_cfg_read(bdf, msi, 4) & MSI_64BIT,
+		.msi_64bit = msi && (pci_cfg_read(bdf, msi, 4) & MSI_64BIT),
 	};
+}
+
+/* The scan's MSI-X functions go to the unremapped list. Lock held. */
+static void drop_msix(void)
+{
+	unsigned int n, kept = 0;
+
+	for (n = 0; n < num_root_devs && n < PCI_ROOT_MSI_MAX; n++) {
+		if (!pci_find_cap(root_devs[n].bdf, PCI_CAP_ID_MSIX))
+			root_devs[kept++] = root_devs[n];
+		else if (num_msix < PCI_ROOT_MSI_MAX)
+			msix_fns[num_msix++] = root_devs[n].bdf;
+	}
+	num_root_devs = kept;
 }
 
 static unsigned int last_bus(void)
@@ -103,6 +121,7 @@ unsigned int pci_root_msi_scan(uint16_t *bdf, unsigned int max)
 	num_root_devs = 0;
 	num_msix = 0;
 	remapping = false;
+	pci_msix_reset();
 	for (bus = 0; bus <= last_bus(); bus++) {
 		for (slot = 0; slot < 32; slot++) {
 			id = (uint16_t)(bus << 8 | slot << 3);
@@ -116,6 +135,9 @@ unsigned int pci_root_msi_scan(uint16_t *bdf, unsigned int max)
 					consider(id | fn);
 		}
 	}
+	/* Trapping failed: those functions are unremapped after all. */
+	if (pci_msix_trap())
+		drop_msix();
 	for (n = 0; n < num_root_devs && n < max; n++)
 		bdf[n] = root_devs[n].bdf;
 	spin_unlock(&pci_lock);
@@ -150,7 +172,7 @@ void pci_root_msi_takeover(void)
 	spin_lock(&pci_lock);
 	for (n = 0; n < num_root_devs && n < PCI_ROOT_MSI_MAX; n++) {
 		dev = &root_devs[n];
-		for (i = 0; i < PCI_FILTER_MSI_SHADOW; i++)
+		for (i = 0; dev->msi_cap && i < PCI_FILTER_MSI_SHADOW; i++)
 			dev->msi_shadow[i] = pci_cfg_read(dev->bdf,
 							  dev->msi_cap + 4 +
 							  4 * i, 4);
@@ -158,6 +180,7 @@ void pci_root_msi_takeover(void)
 		if (pci_cell_owns(&root_cell, dev->bdf))
 			refresh(dev);
 	}
+	pci_msix_takeover();
 	remapping = true;
 	spin_unlock(&pci_lock);
 }
@@ -168,11 +191,14 @@ void pci_root_msi_giveback(void)
 	unsigned int n, i, last;
 
 	spin_lock(&pci_lock);
+	if (remapping)
+		pci_msix_giveback();
 	for (n = 0; remapping && n < num_root_devs && n < PCI_ROOT_MSI_MAX;
 	     n++) {
 		dev = &root_devs[n];
 		/* Without 64-bit addresses, +12 holds mask bits: not ours. */
-		last = dev->msi_64bit ? PCI_FILTER_MSI_SHADOW : 2;
+		last = !dev->msi_cap ? 0 :
+			dev->msi_64bit ? PCI_FILTER_MSI_SHADOW : 2;
 		for (i = 0; i < last; i++)
 			pci_cfg_write(dev->bdf, dev->msi_cap + 4 + 4 * i, 4,
 				      dev->msi_shadow[i]);
@@ -217,7 +243,9 @@ void pci_root_msi_returned(uint16_t bdf)
 
 	spin_lock(&pci_lock);
 	dev = pci_root_device(bdf);
-	if (dev && pci_cell_owns(&root_cell, bdf))
+	if (dev && pci_cell_owns(&root_cell, bdf)) {
 		refresh(dev);
+		pci_msix_returned(bdf);
+	}
 	spin_unlock(&pci_lock);
 }

@@ -78,6 +78,13 @@ bool pci_filter_msi_write(const struct pci_filter_ops *ops, const void *cell,
 			  unsigned int size, uint32_t *value, const char **why);
 
 /*
+ * Would an MSI or MSI-X message of address and data pass the MSI rules
+ * for cell (one of its CPUs, vector >= 32, fixed or lowest priority)?
+ */
+bool pci_filter_msg_ok(const struct pci_filter_ops *ops, const void *cell,
+		       uint64_t address, uint32_t data);
+
+/*
  * A msi_remap device's shadow was (re)filled: the IOMMU gets its messages
  * and the device the remapped ones, as after a write. False if the IOMMU
  * refused; true too if address or data are not valid yet.
