@@ -131,6 +131,14 @@ int iommu_msi_remap(struct cell *cell, uint16_t bdf, unsigned int n,
 	return drv->msi_remap(cell, bdf, n, msg, hw);
 }
 
+int iommu_ioapic_remap(unsigned int index, const struct iommu_msi_msg *msg,
+		       uint64_t *rte)
+{
+	if (!drv || !drv->ioapic_remap)
+		return -JH_ENOSYS;
+	return drv->ioapic_remap(index, msg, rte);
+}
+
 /* Which cell owns domain-0 device bdf: a cell that lists it, else root. */
 static struct cell *device_owner(uint16_t bdf)
 {

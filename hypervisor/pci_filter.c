@@ -15,9 +15,13 @@
  *   the command register has decoding of that kind off. Decoding can only
  *   be switched on while every BAR holds its address again.
  * - Bridges: bus numbers and forwarding windows (0x18-0x2f) are fixed.
- * - MSI: address 0xfeeXX000 in physical destination mode to one of the
- *   cell's CPUs, upper address 0, vector >= 32, fixed or lowest-priority
- *   delivery; MSI is enabled only while address and data are so.
+ * - MSI: address 0xfeeXX000 to the cell's CPUs (ops->apic_id_ok decides,
+ *   ops->apic_logical_ok for logical destinations, which pci.c allows
+ *   the root cell only),
+ *   upper address 0, vector >= 32, fixed or lowest-priority delivery;
+ *   MSI is enabled only while address and data are so. The root cell's
+ *   devices whose MSIs an IOMMU remaps meet these MSI rules only
+ *   (pci_filter_msi_write), and nothing else of this list.
  *   With an IOMMU that remaps interrupts (msi_remap), the checked
  *   address and data are kept as the cell's view and never reach the
  *   device: each time both are valid, or the number of enabled vectors
@@ -145,8 +149,11 @@ static bool msi_address_ok(const struct pci_filter_ops *ops, const void *cell,
 			   uint32_t addr)
 {
 	return (addr & MSI_ADDR_FIXED_MASK) == MSI_ADDR_BASE &&
-		!(addr & (MSI_ADDR_DM_LOGICAL | MSI_ADDR_LOW_BITS)) &&
-		ops->apic_id_ok(cell, MSI_ADDR_DEST(addr));
+		!(addr & MSI_ADDR_LOW_BITS) &&
+		(addr & MSI_ADDR_DM_LOGICAL ?
+		 ops->apic_logical_ok &&
+		 ops->apic_logical_ok(cell, MSI_ADDR_DEST(addr)) :
+		 ops->apic_id_ok(cell, MSI_ADDR_DEST(addr)));
 }
 
 static bool msi_data_ok(uint32_t data)
@@ -155,6 +162,14 @@ static bool msi_data_ok(uint32_t data)
 
 	return MSI_DATA_VECTOR(data) >= 32 &&
 		(mode == MODE_FIXED || mode == MODE_LOWEST);
+}
+
+bool pci_filter_msg_ok(const struct pci_filter_ops *ops, const void *cell,
+		       uint64_t address, uint32_t data)
+{
+	return !(address >> 32) && !(data & ~MSI_DATA_MASK) &&
+		msi_address_ok(ops, cell, (uint32_t)address) &&
+		msi_data_ok(data);
 }
 
 /* Dword off (0, 4, 8, 12) of the MSI capability, new value dw. */
@@ -248,6 +263,63 @@ static bool msi_remap_write(const struct pci_filter_ops *ops,
 	return true;
 }
 
+static bool in_msi_cap(const struct pci_filter_dev *dev, unsigned int dreg)
+{
+	return dev->msi_cap && dreg >= dev->msi_cap &&
+		dreg < dev->msi_cap + 16U;
+}
+
+/* The MSI rules for dword dw of the capability; see pci_filter_write. */
+static bool msi_write(const struct pci_filter_ops *ops, const void *cell,
+		      struct pci_filter_dev *dev, unsigned int dreg,
+		      uint32_t *dw, const char **why)
+{
+	bool ok = msi_ok(ops, cell, dev, dreg - dev->msi_cap, *dw, why);
+
+	if (ok && dev->msi_remap)
+		ok = msi_remap_write(ops, cell, dev, dreg, dw, why);
+	return ok;
+}
+
+/* The dword the write makes of the current view; false: out of range. */
+static bool merge(const struct pci_filter_ops *ops,
+		  const struct pci_filter_dev *dev, unsigned int reg,
+		  unsigned int size, uint32_t value, uint32_t *mask,
+		  uint32_t *dw)
+{
+	unsigned int shift = (reg & 3) * 8;
+
+	if (reg >= 0x100 || size == 0 || size > 4 || (reg & 3) + size > 4)
+		return false;
+	*mask = (size == 4 ? ALL_ONES : (1U << (size * 8)) - 1) << shift;
+	*dw = (cur(ops, dev, reg & ~3U) & ~*mask) | ((value << shift) & *mask);
+	return true;
+}
+
+bool pci_filter_msi_write(const struct pci_filter_ops *ops, const void *cell,
+			  struct pci_filter_dev *dev, unsigned int reg,
+			  unsigned int size, uint32_t *value, const char **why)
+{
+	unsigned int dreg = reg & ~3U, shift = (reg & 3) * 8;
+	uint32_t mask, dw;
+
+	if (!in_msi_cap(dev, dreg) ||
+	    !merge(ops, dev, reg, size, *value, &mask, &dw))
+		return true;
+	if (!msi_write(ops, cell, dev, dreg, &dw, why))
+		return false;
+	*value = (dw & mask) >> shift;
+	return true;
+}
+
+bool pci_filter_msi_refresh(const struct pci_filter_ops *ops,
+			    const void *cell, struct pci_filter_dev *dev)
+{
+	if (!dev->msi_cap || !dev->msi_remap)
+		return true;
+	return msi_remap_all(ops, cell, dev, ops->read(dev, dev->msi_cap));
+}
+
 bool pci_filter_write(const struct pci_filter_ops *ops, const void *cell,
 		      struct pci_filter_dev *dev, unsigned int reg,
 		      unsigned int size, uint32_t *value, const char **why)
@@ -256,12 +328,10 @@ bool pci_filter_write(const struct pci_filter_ops *ops, const void *cell,
 	uint32_t mask, dw;
 	bool ok = true;
 
-	if (reg >= 0x100 || size > 4 || (reg & 3) + size > 4) {
+	if (!merge(ops, dev, reg, size, *value, &mask, &dw)) {
 		*why = "extended config space (SR-IOV, ATS, ...) is read-only";
 		return false;
 	}
-	mask = (size == 4 ? ALL_ONES : (1U << (size * 8)) - 1) << shift;
-	dw = (cur(ops, dev, dreg) & ~mask) | ((*value << shift) & mask);
 
 	if (dreg == REG_COMMAND) {
 		ok = command_ok(ops, dev, &dw, why);
@@ -273,11 +343,8 @@ bool pci_filter_write(const struct pci_filter_ops *ops, const void *cell,
 		   dreg <= REG_BRIDGE_LAST) {
 		ok = dw == ops->read(dev, dreg);
 		*why = "bridge bus numbers and windows are fixed";
-	} else if (dev->msi_cap && dreg >= dev->msi_cap &&
-		   dreg < dev->msi_cap + 16U) {
-		ok = msi_ok(ops, cell, dev, dreg - dev->msi_cap, dw, why);
-		if (ok && dev->msi_remap)
-			ok = msi_remap_write(ops, cell, dev, dreg, &dw, why);
+	} else if (in_msi_cap(dev, dreg)) {
+		ok = msi_write(ops, cell, dev, dreg, &dw, why);
 	}
 	if (ok)
 		*value = (dw & mask) >> shift;

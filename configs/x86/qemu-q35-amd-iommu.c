@@ -16,8 +16,9 @@
  * The unit, as QEMU 7.2 presents it (ACPI IVRS, IVHD type 0x10, and the
  * unit's config space): PCI function 00:03.0 (1022:0018), capability
  * block at 0x40 (ID 0x0f), registers at 0xfed80000 (16 KiB). IVRS also
- * names the IOAPIC as device 00:14.0; its interrupts, like those of every
- * root device, pass through unremapped.
+ * names the IOAPIC as device 00:14.0, which the config does not need: the
+ * hypervisor remaps every root device ID without a table of its own
+ * through its IOAPIC table (Documentation/iommu.md).
  */
 #define Q35_IOMMU {							\
 	.type = JH_IOMMU_AMD,						\

@@ -13,6 +13,10 @@
  *   jh-edu [OPTIONS] dma-from PHYS [LEN]
  *                                     RAM -> device: read LEN (default 16)
  *                                     bytes at PHYS, print them
+ *   jh-edu [OPTIONS] msi ADDR DATA    an interrupt message forged by DMA:
+ *                                     the device writes the 32-bit DATA
+ *                                     (little endian) to ADDR, e.g.
+ *                                     0xfee00000 0x400, an NMI to APIC 0
  *   jh-edu [OPTIONS] canary SECONDS   a locked page of "canary!!", its
  *                                     physical address printed; watched
  *                                     for SECONDS or until SIGTERM: exit 1
@@ -533,6 +537,35 @@ static int cmd_dma_from(const char *phys_arg, const char *len_arg)
 	return 0;
 }
 
+/*
+ * A DMA write of 4 bytes into the interrupt range is an MSI: whatever the
+ * device's MSI capability says, the platform delivers it unless an IOMMU
+ * remaps (and so refuses) it.
+ */
+static int cmd_msi(const char *addr_arg, const char *data_arg)
+{
+	uint64_t addr = parse_phys(addr_arg);
+	uint64_t data = parse_phys(data_arg);
+	struct page src;
+
+	if (data > 0xffffffffULL)
+		die("data '%s': 32 bits", data_arg);
+	open_device();
+	alloc_dma_pages(&src, 1);
+	for (unsigned int i = 0; i < 4; i++)
+		src.va[i] = (uint8_t)(data >> (8 * i));
+	if (!dma(src.pa, 4, false))
+		return 2;
+	printf("edu: msi 0x%llx data 0x%llx: forging\n",
+	       (unsigned long long)addr, (unsigned long long)data);
+	fflush(stdout);
+	if (!dma(addr, 4, true))
+		return 2;
+	printf("edu: msi 0x%llx data 0x%llx: device done\n",
+	       (unsigned long long)addr, (unsigned long long)data);
+	return 0;
+}
+
 static volatile sig_atomic_t stop_watching;
 
 static void stop_handler(int sig)
@@ -598,7 +631,8 @@ static void usage(void)
 {
 	fprintf(stderr,
 		"usage: jh-edu [-d BDF] [-b BITS] [-t MS] [-k] info | dma-self [LEN] |\n"
-		"              dma-to PHYS [LEN] | dma-from PHYS [LEN] | canary SECONDS\n");
+		"              dma-to PHYS [LEN] | dma-from PHYS [LEN] | msi ADDR DATA |\n"
+		"              canary SECONDS\n");
 	exit(2);
 }
 
@@ -645,6 +679,9 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "dma-from"))
 		return cmd_dma_from(argc > 0 ? argv[0] : NULL,
 				    argc > 1 ? argv[1] : NULL);
+	if (!strcmp(cmd, "msi"))
+		return cmd_msi(argc > 0 ? argv[0] : NULL,
+			       argc > 1 ? argv[1] : NULL);
 	if (!strcmp(cmd, "canary"))
 		return cmd_canary(argc > 0 ? argv[0] : NULL);
 	usage();

@@ -75,6 +75,31 @@ int vtd_qi_submit(struct vtd_unit *u, const uint64_t (*desc)[2],
 	return 0;
 }
 
+/* pci_root.c for vtd_ir.c: the root functions a test declares. */
+static uint16_t root_msi[2];
+static unsigned int root_msis, root_msix, root_returned;
+
+unsigned int pci_root_msi_scan(uint16_t *bdf, unsigned int max)
+{
+	unsigned int n;
+
+	for (n = 0; n < root_msis && n < max; n++)
+		bdf[n] = root_msi[n];
+	return n;
+}
+
+unsigned int pci_root_msix(const uint16_t **bdf)
+{
+	*bdf = root_msi;
+	return root_msix;
+}
+
+void pci_root_msi_returned(uint16_t bdf)
+{
+	(void)bdf;
+	root_returned++;
+}
+
 void iommu_report_fault(unsigned int unit, uint16_t bdf, uint64_t addr,
 			bool write, const char *what)
 {
@@ -91,6 +116,7 @@ static void setup(uint64_t cap, uint64_t ecap)
 	struct tb_system sys;
 
 	memset(&rec, 0, sizeof(rec));
+	root_msis = root_msix = root_returned = 0;
 	memset(&vtd, 0, sizeof(vtd));
 	memset(vtd_units, 0, sizeof(vtd_units));
 	memset(regs, 0, sizeof(regs));
@@ -309,7 +335,8 @@ TEST(msi_remap_programs_an_entry_only_that_device_may_use)
 
 	setup(QEMU_CAP, VTD_ECAP_QI | VTD_ECAP_IR);
 	root_up();
-	CHECK_EQ(*(uint64_t *)(regs + VTD_IRTA) & 0xfff, 7);	/* 256 */
+	/* 2 * 32 device entries, 4 * 120 IOAPIC ones: 1024 entries. */
+	CHECK_EQ(*(uint64_t *)(regs + VTD_IRTA) & 0xfff, 9);
 	tb_demo_cell(&tc, JH_ARCH_X86);
 	cell = stub_cell_create(&tc, 1);
 	/* 00:02.0 is the second device the root lists: entries 32..63. */
@@ -336,11 +363,13 @@ TEST(msi_remap_programs_an_entry_only_that_device_may_use)
 		 VTD_IRTE_DLM(1) | VTD_IRTE_TM_LEVEL | VTD_IRTE_RH |
 		 VTD_IRTE_DM_LOGICAL | VTD_IRTE_DST_XAPIC(0x0c));
 
-	/* Moving the device clears its whole block. */
+	/* Moving the device clears its whole block; the root's message
+	 * comes back through pci_root.c. */
 	vtd_attach(&root_cell, 0x0010);
 	CHECK_EQ(irte(34)[0], 0);
 	CHECK_EQ(irte(34)[1], 0);
 	CHECK(last_iec_is(32, 5));
+	CHECK_EQ(root_returned, 1);
 	stub_cell_destroy(cell);
 }
 
@@ -375,6 +404,53 @@ TEST(msi_remap_without_interrupt_remapping)
 	setup(QEMU_CAP, VTD_ECAP_QI);
 	root_up();
 	CHECK_EQ(vtd_msi_remap(&root_cell, 0x0010, 0, &ok, &hw), -JH_ENOSYS);
+}
+
+TEST(root_msi_functions_and_ioapic_entries_get_entries_compat_blocked)
+{
+	/* Vector 0x31, fixed, level, logical 0x01: an IOAPIC line. */
+	const struct iommu_msi_msg line = { 0xfee01004, 0x8031 };
+	const struct iommu_msi_msg ok = { 0xfee03000, 0x0041 };
+	const struct iommu_msi_msg nmi = { 0xfee00000, 0x0400 };
+	struct iommu_msi_msg hw;
+	unsigned int first;
+	uint64_t rte;
+
+	setup(QEMU_CAP, VTD_ECAP_QI | VTD_ECAP_IR);
+	/* 00:1f.2 has MSI, 00:02.0 (listed by the root) too: one block. */
+	root_msi[0] = 0x00fa;
+	root_msi[1] = 0x0010;
+	root_msis = 2;
+	root_up();
+	CHECK(vtd_ir_compat_blocked());
+	/* A slot after the root's listed devices, source-verified. */
+	CHECK_EQ(vtd_msi_remap(&root_cell, 0x00fa, 0, &ok, &hw), 0);
+	first = (unsigned int)(hw.address >> 5) & 0x7fff;
+	CHECK(first >= 32 && first % 32 == 0);
+	CHECK_EQ(hw.address, 0xfee00000ULL | ((uint64_t)first << 5) |
+		 VTD_MSI_REMAPPABLE | VTD_MSI_SHV);
+	CHECK_EQ(irte(first)[1], 0x00fa | VTD_IRTE_SVT_SID);
+	/* IOAPIC entries follow the last slot: entry 5 is first + 32 + 5,
+	 * in remappable format with the owner's vector; any requester may
+	 * use it. */
+	first += 32 + 5;
+	CHECK_EQ(vtd_ioapic_remap(5, &line, &rte), 0);
+	CHECK_EQ(rte, VTD_RTE_REMAPPABLE | ((uint64_t)first << 49) | 0x31);
+	CHECK_EQ(irte(first)[0], VTD_IRTE_P | VTD_IRTE_VECTOR(0x31) |
+		 VTD_IRTE_TM_LEVEL | VTD_IRTE_DM_LOGICAL |
+		 VTD_IRTE_DST_XAPIC(1));
+	CHECK_EQ(irte(first)[1], 0);
+	CHECK(last_iec_is(first, 0));
+	CHECK_EQ(vtd_ioapic_remap(5, &nmi, &rte), -JH_EINVAL);
+	CHECK_EQ(vtd_ioapic_remap(4 * 120, &line, &rte), -JH_EINVAL);
+	/* Index bit 15 goes to bit 11 of the entry. */
+	CHECK_EQ(VTD_RTE_INDEX(0x8001), (1ULL << 49) | (1ULL << 11));
+
+	/* A root function with MSI-X: the format must stay allowed. */
+	setup(QEMU_CAP, VTD_ECAP_QI | VTD_ECAP_IR);
+	root_msix = 1;
+	root_up();
+	CHECK(!vtd_ir_compat_blocked());
 }
 
 static void put_record(unsigned int n, uint64_t lo, uint64_t hi)

@@ -6,12 +6,15 @@
  * EOI log, and a watchdog that counts every moment an unmasked entry
  * points outside the cell the test says owns the pin. CPUs 0-3 have
  * APIC IDs 0-3; logical destinations are flat (bit n: APIC ID n).
+ * Also the entries under interrupt remapping (ioapic_ir.c), with the
+ * stub IOMMU of iommu_stubs.c.
  */
-/* UNIT-SOURCES: hypervisor/arch/x86/ioapic.c hypervisor/mmio.c tests/unit/x86_stubs.c tests/unit/config_builder.c */
+/* UNIT-SOURCES: hypervisor/arch/x86/ioapic.c hypervisor/arch/x86/ioapic_ir.c hypervisor/mmio.c tests/unit/x86_stubs.c tests/unit/iommu_stubs.c tests/unit/config_builder.c */
 /* UNIT-CFLAGS: -I$(SRCDIR)/hypervisor/arch/x86/include */
 #include "unit.h"
 
 #include <jailhouse/hypercall.h>
+#include <hv/iommu.h>
 #include <hv/mmio.h>
 #include <asm/apic.h>
 #include <asm/ioapic.h>
@@ -658,4 +661,85 @@ TEST(root_lines_aimed_at_cpus_that_leave_are_masked)
 	CHECK(strstr(stub_console(), "cell \"root\": IOAPIC 0xfec00000 pin 6") != NULL);
 	CHECK(strstr(stub_console(), "left the root cell") != NULL);
 	CHECK_EQ(model.violations, 0);
+}
+
+/* tests/unit/iommu_stubs.c: IOAPIC entry n becomes vector n. */
+extern bool stub_iommu;
+extern struct iommu_msi_msg stub_ioapic_msg;
+extern unsigned int stub_ioapic_remaps;
+
+TEST(remapped_entries_hold_the_units_form_and_read_back_the_owners)
+{
+	struct cell *cell;
+
+	setup();
+	stub_iommu = true;
+	model.owner[PIN_ROOT] = NULL;	/* the hardware says index, not CPU */
+	model.owner[PIN_DEMO] = NULL;
+	/* The live root entry moves to the unit at start. */
+	ioapic_ir_start();
+	CHECK_EQ(model.regs[LO(PIN_ROOT)], PIN_ROOT);
+	CHECK_EQ(model.regs[HI(PIN_ROOT)], 0);
+	CHECK_EQ(stub_ioapic_msg.address, 0xfee00000ULL);
+	CHECK_EQ(stub_ioapic_msg.data, 0x41);
+	CHECK_EQ(reg_read(CPU_ROOT, LO(PIN_ROOT)), 0x41);
+	CHECK_EQ(reg_read(CPU_ROOT, HI(PIN_ROOT)), DEST(0));
+
+	/* A new logical, lowest-priority, level entry: mask and trigger
+	 * mode are the owner's, the routing the unit's. */
+	reg_write(CPU_ROOT, HI(PIN_ROOT), DEST(3) >> 1 & 0xff000000U);
+	reg_write(CPU_ROOT, LO(PIN_ROOT), 0x152 | LOGICAL | LEVEL);
+	CHECK_EQ(stub_ioapic_msg.address, 0xfee01004ULL);
+	CHECK_EQ(stub_ioapic_msg.data, 0x152 | LEVEL);
+	CHECK_EQ(model.regs[LO(PIN_ROOT)], PIN_ROOT | LEVEL);
+	CHECK_EQ(reg_read(CPU_ROOT, LO(PIN_ROOT)), 0x152 | LOGICAL | LEVEL);
+
+	/* The APIC's broadcast misses it: apic.c's EOI reaches the pin as
+	 * the hardware vector, for the owner's CPUs only. */
+	CHECK(ioapic_ir_eoi_wanted());
+	model.eois = 0;
+	ioapic_lapic_eoi(&root_cell, 0x52);
+	CHECK_EQ(model.eois, 1);
+	CHECK_EQ(model.last_eoi, PIN_ROOT);
+	ioapic_lapic_eoi(&root_cell, 0x53);
+	CHECK_EQ(model.eois, 1);
+	/* So does the EOI register, which the owner writes with its own. */
+	eoi(CPU_ROOT, 0x52);
+	CHECK_EQ(model.eois, 2);
+	CHECK_EQ(model.last_eoi, PIN_ROOT);
+
+	/* Masking keeps the routing; the checks still apply to a cell. */
+	reg_write(CPU_ROOT, LO(PIN_ROOT), 0x152 | LOGICAL | LEVEL | MASKED);
+	CHECK_EQ(model.regs[LO(PIN_ROOT)], PIN_ROOT | LEVEL | MASKED);
+	cell = demo_cell();
+	model.owner[PIN_DEMO] = NULL;
+	stub_ioapic_remaps = 0;
+	reg_write(CPU_DEMO, HI(PIN_DEMO), DEST(0));
+	reg_write(CPU_DEMO, LO(PIN_DEMO), 0x30);
+	CHECK_EQ(stub_ioapic_remaps, 0);
+	CHECK(model.regs[LO(PIN_DEMO)] & MASKED);
+	reg_write(CPU_DEMO, HI(PIN_DEMO), DEST(3));
+	reg_write(CPU_DEMO, LO(PIN_DEMO), 0x30);
+	CHECK_EQ(stub_ioapic_remaps, 1);
+	CHECK_EQ(model.regs[LO(PIN_DEMO)], PIN_DEMO);
+	CHECK_EQ(stub_ioapic_msg.address, 0xfee03000ULL);
+	ioapic_cell_release(cell);
+	stub_cell_destroy(cell);
+
+	/* Stop: the owners' entries are back in the hardware. */
+	ioapic_ir_stop();
+	CHECK(!ioapic_ir_eoi_wanted());
+	CHECK_EQ(model.regs[LO(PIN_ROOT)], 0x152 | LOGICAL | LEVEL | MASKED);
+	CHECK_EQ(model.regs[HI(PIN_ROOT)], DEST(3) >> 1 & 0xff000000U);
+	stub_iommu = false;
+}
+
+TEST(an_entry_the_unit_refuses_stays_masked)
+{
+	setup();
+	ioapic_ir_start();		/* no unit: iommu_ioapic_remap fails */
+	CHECK(model.regs[LO(PIN_ROOT)] & MASKED);
+	CHECK_EQ(reg_read(CPU_ROOT, LO(PIN_ROOT)), 0x41);
+	ioapic_ir_stop();
+	CHECK_EQ(model.regs[LO(PIN_ROOT)], 0x41);
 }

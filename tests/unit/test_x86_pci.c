@@ -5,9 +5,10 @@
  * mechanism #1 ports whose model decodes its address latch into the same
  * buffer and logs every port access, so the tests see exactly what
  * reached the "hardware". Config space is all-ones except for the
- * devices a test puts there.
+ * devices a test puts there. Also the root cell's MSIs under an IOMMU
+ * that remaps them (pci_root.c), MSI-X tables included (pci_msix.c).
  */
-/* UNIT-SOURCES: hypervisor/arch/x86/pci.c hypervisor/arch/x86/pci_cfg.c hypervisor/pci_filter.c hypervisor/mmio.c tests/unit/x86_stubs.c tests/unit/iommu_stubs.c tests/unit/config_builder.c */
+/* UNIT-SOURCES: hypervisor/arch/x86/pci.c hypervisor/arch/x86/pci_cfg.c hypervisor/arch/x86/pci_root.c hypervisor/arch/x86/pci_msix.c hypervisor/pci_filter.c hypervisor/mmio.c tests/unit/x86_stubs.c tests/unit/iommu_stubs.c tests/unit/config_builder.c */
 /* UNIT-CFLAGS: -I$(SRCDIR)/hypervisor/arch/x86/include */
 #include "unit.h"
 
@@ -135,6 +136,18 @@ static void put_device(uint16_t bdf)
 	set16(bdf, 0x02, bdf);			/* device: its own BDF */
 	set16(bdf, 0x04, 0x0507);		/* SERR, INTx off, IO|MEM|BM */
 	set16(bdf, 0x06, 0xabcd);		/* status */
+}
+
+/* pci_msix.c takes the root's MSI-X table pages out of its NPT. */
+static paddr_t cleared_at;
+static uint64_t cleared_size;
+
+int pt_clear(struct paging *pg, uint64_t virt, uint64_t size)
+{
+	CHECK(pg == &root_cell.guest_pt);
+	cleared_at = virt;
+	cleared_size = size;
+	return 0;
 }
 
 /* tests/unit/iommu_stubs.c: an IOMMU that remaps MSI n to data n. */
@@ -735,4 +748,191 @@ TEST(without_an_iommu_the_cell_reads_the_hardware_message)
 	CHECK_EQ(cfg16(DEV_A, 0x04), 0x0002);
 	ecam_write(CPU_DEMO, DEV_A, 0x54, 4, 0xfee03000);
 	CHECK_EQ(cfg32(DEV_A, 0x54), 0xfee03000);
+}
+
+/* DEV_B with MSI-X (and MSI): its table is not trapped, so no remapping. */
+static void put_msix(void)
+{
+	set16(DEV_B, 0x06, 0x0010);
+	set32(DEV_B, 0x34, 0x60);
+	set32(DEV_B, 0x60, 0x00807005);		/* MSI, next at 0x70 */
+	set32(DEV_B, 0x70, 0x00000011);		/* MSI-X */
+}
+
+TEST(root_msis_are_remapped_after_takeover_and_given_back)
+{
+	uint16_t bdf[4] = { 0 };
+	struct cell *cell;
+
+	setup(true);
+	put_msi();
+	put_msix();
+	stub_iommu = true;
+	/* Only the MSI function without MSI-X; the scan walks both buses. */
+	CHECK_EQ(pci_root_msi_scan(bdf, 4), 1);
+	CHECK_EQ(bdf[0], DEV_A);
+	/* Before takeover, the root writes the hardware as always. */
+	ecam_write(CPU_ROOT, DEV_A, 0x5c, 2, 0x0032);
+	CHECK_EQ(cfg32(DEV_A, 0x5c), 0x32);
+
+	/* The message the root had enabled moves into the IOMMU. */
+	pci_root_msi_takeover();
+	CHECK_EQ(cfg32(DEV_A, 0x54), STUB_REMAPPED);
+	CHECK_EQ(cfg32(DEV_A, 0x5c), 0);
+	CHECK_EQ(ecam_read(CPU_ROOT, DEV_A, 0x54, 4), 0xfee01000);
+	CHECK_EQ(cf8_read32(CPU_ROOT, DEV_A, 0x5c), 0x32);
+
+	/* Logical destinations are the root's (CPUs 0 and 1 here). */
+	ecam_write(CPU_ROOT, DEV_A, 0x54, 4, 0xfee03004);
+	CHECK_EQ(ecam_read(CPU_ROOT, DEV_A, 0x54, 4), 0xfee03004);
+	CHECK_EQ(cfg32(DEV_A, 0x54), STUB_REMAPPED);
+	/* An exception vector, or an NMI, is refused: nothing changes. */
+	ecam_write(CPU_ROOT, DEV_A, 0x5c, 2, 0x0010);
+	ecam_write(CPU_ROOT, DEV_A, 0x5c, 2, 0x0400);
+	CHECK_EQ(ecam_read(CPU_ROOT, DEV_A, 0x5c, 4), 0x32);
+	CHECK_EQ(cfg32(DEV_A, 0x5c), 0);
+
+	/* The device goes to a cell and comes back: the root's message. */
+	cell = demo_cell();
+	pci_cell_assign(cell);
+	CHECK_EQ(cfg32(DEV_A, 0x54), STUB_REMAPPED);
+	stub_cell_destroy(cell);
+	pci_cell_release(cell);
+	CHECK_EQ(ecam_read(CPU_ROOT, DEV_A, 0x54, 4), 0xfee03004);
+	/* A CPU of the cell is no root destination while the cell runs. */
+	cell = demo_cell();
+	pci_cell_assign(cell);
+	pci_cell_release(cell);
+	ecam_write(CPU_ROOT, DEV_A, 0x54, 4, 0xfee03000);
+	CHECK_EQ(ecam_read(CPU_ROOT, DEV_A, 0x54, 4), 0xfee03004);
+	stub_cell_destroy(cell);
+
+	/* Other registers and other devices are the root's as before. */
+	ecam_write(CPU_ROOT, DEV_B, 0x68, 2, 0x0010);
+	CHECK_EQ(cfg32(DEV_B, 0x68), 0x10);
+
+	/* Disable: the root's own message is back in the device. */
+	pci_root_msi_giveback();
+	CHECK_EQ(cfg32(DEV_A, 0x54), 0xfee03004);
+	CHECK_EQ(cfg32(DEV_A, 0x5c), 0x32);
+	ecam_write(CPU_ROOT, DEV_A, 0x5c, 2, 0x0400);
+	CHECK_EQ(cfg32(DEV_A, 0x5c), 0x400);
+}
+
+#define MSIX_PAGE	0xfeb90000ULL
+
+static uint32_t msix_page[1024];
+
+/* DEV_C: MSI-X only, 4 entries at offset 0x10 of BAR 0; PBA at 0x800. */
+static void put_msix_table(void)
+{
+	unsigned int n;
+
+	set16(DEV_C, 0x06, 0x0010);
+	set32(DEV_C, 0x10, (uint32_t)MSIX_PAGE);
+	set32(DEV_C, 0x34, 0x70);
+	set32(DEV_C, 0x70, 0x00030011);		/* 4 entries */
+	set32(DEV_C, 0x74, 0x00000010);		/* BIR 0, offset 0x10 */
+	memset(msix_page, 0, sizeof(msix_page));
+	for (n = 0; n < 4; n++)
+		msix_page[4 + n * 4 + 3] = 1;	/* masked after reset */
+	msix_page[0x800 / 4] = 0x5;		/* pending bits */
+	stub_device(MSIX_PAGE, 0x1000, msix_page);
+}
+
+static enum mmio_result table_io(unsigned int c, uint64_t off,
+				 unsigned int size, bool is_write,
+				 uint64_t *value)
+{
+	struct mmio_access acc = {
+		.addr = MSIX_PAGE + off, .size = size, .is_write = is_write,
+		.value = is_write ? *value : 0x5a5a5a5a5a5a5a5aULL,
+	};
+	enum mmio_result res = mmio_dispatch(cpu(c), &acc);
+
+	if (!is_write)
+		*value = acc.value;
+	return res;
+}
+
+static void table_write(unsigned int off, uint32_t v)
+{
+	uint64_t value = v;
+
+	CHECK_EQ(table_io(CPU_ROOT, off, 4, true, &value), MMIO_HANDLED);
+}
+
+static uint64_t table_read(unsigned int off, unsigned int size)
+{
+	uint64_t v = 0;
+
+	CHECK_EQ(table_io(CPU_ROOT, off, size, false, &v), MMIO_HANDLED);
+	return v;
+}
+
+TEST(root_msix_tables_are_trapped_shadowed_and_remapped)
+{
+	uint16_t bdf[4] = { 0 };
+	struct cell *cell;
+	uint64_t v;
+
+	setup(true);
+	put_msix_table();
+	stub_iommu = true;
+	/* The entries the root enabled before (entry 1) move at takeover. */
+	msix_page[4 + 4] = 0xfee01000;
+	msix_page[4 + 6] = 0x0042;
+	msix_page[4 + 7] = 0;
+	CHECK_EQ(pci_root_msi_scan(bdf, 4), 1);
+	CHECK_EQ(bdf[0], DEV_C);
+	CHECK_EQ(cleared_at, MSIX_PAGE);
+	CHECK_EQ(cleared_size, 0x1000);
+	CHECK(strstr(stub_console(), "1 root MSI-X table(s) trapped") != NULL);
+	pci_root_msi_takeover();
+	CHECK_EQ(msix_page[4 + 4], STUB_REMAPPED);
+	CHECK_EQ(msix_page[4 + 6], 1);
+	CHECK_EQ(msix_page[4 + 7], 0);
+	CHECK_EQ(table_read(0x10 + 16 + 8, 4), 0x42);
+
+	/* Entry 0: a vector for CPU 1 becomes the unit's message 0, written
+	 * while masked, unmasked last. */
+	table_write(0x10, 0xfee01000);
+	table_write(0x10 + 8, 0x0051);
+	CHECK_EQ(msix_page[4 + 3], 1);
+	table_write(0x10 + 12, 0);
+	CHECK_EQ(msix_page[4], STUB_REMAPPED);
+	CHECK_EQ(msix_page[4 + 2], 0);
+	CHECK_EQ(msix_page[4 + 3], 0);
+	CHECK_EQ(table_read(0x10, 8), 0xfee01000ULL);
+	CHECK_EQ(table_read(0x10 + 8, 2), 0x51);
+	CHECK_EQ(table_read(0x10 + 9, 1), 0);
+
+	/* An NMI, or a cell's CPU, stays masked in the device. */
+	table_write(0x10 + 32 + 8, 0x0400);
+	table_write(0x10 + 32 + 12, 0);
+	CHECK_EQ(msix_page[4 + 8 + 3], 1);
+	CHECK(strstr(stub_console(), "MSI-X entry 2 of 01:01.0") != NULL);
+	CHECK_EQ(table_read(0x10 + 32 + 8, 4), 0x400);
+	cell = demo_cell();
+	table_write(0x10, 0xfee03000);
+	CHECK_EQ(msix_page[4 + 3], 1);
+	stub_cell_destroy(cell);
+
+	/* Outside the table: the device (here the pending bits). */
+	CHECK_EQ(table_read(0x800, 4), 0x5);
+	v = 0x7;
+	CHECK_EQ(table_io(CPU_ROOT, 0x804, 4, true, &v), MMIO_HANDLED);
+	CHECK_EQ(msix_page[0x804 / 4], 7);
+	/* Misaligned: refused; another cell's CPU: not the root's trap. */
+	CHECK_EQ(table_io(CPU_ROOT, 0x12, 4, false, &v), MMIO_ERROR);
+	cell = demo_cell();
+	CHECK_EQ(table_io(CPU_DEMO, 0x10, 4, false, &v), MMIO_UNHANDLED);
+	stub_cell_destroy(cell);
+
+	/* Disable: the root's own entries are back in the device. */
+	pci_root_msi_giveback();
+	CHECK_EQ(msix_page[4], 0xfee03000);
+	CHECK_EQ(msix_page[4 + 2], 0x51);
+	CHECK_EQ(msix_page[4 + 8 + 2], 0x400);
+	CHECK_EQ(msix_page[4 + 8 + 3], 0);
 }

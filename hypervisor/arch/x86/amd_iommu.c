@@ -12,9 +12,9 @@
  * device. The root's table holds the root's DMA memory only, never the
  * hypervisor or a cell, so no device, present or not, reaches them.
  *
- * Interrupts: devices of non-root cells are remapped (amd_iommu_ir.c);
- * the root cell's pass through unremapped (DTE IV = 0), as without an
- * IOMMU. The unit's PCI function is hidden from every cell by pci.c, and
+ * Interrupts: devices of non-root cells and the root cell's MSI functions
+ * are remapped (amd_iommu_ir.c), each through a table of its own; the
+ * root's other device IDs pass interrupts unremapped (DTE IV = 0). The unit's PCI function is hidden from every cell by pci.c, and
  * its registers are in no cell's memory (the config validator refuses).
  *
  * The unit must be off when the hypervisor comes: Linux is booted with
@@ -29,6 +29,8 @@
 #include <hv/printk.h>
 #include <hv/setup.h>
 #include <hv/string.h>
+#include <asm/ioapic.h>
+#include <asm/pci.h>
 #include "amd_iommu_internal.h"
 
 /* Commands per batch when invalidating everything (2 per device ID). */
@@ -130,11 +132,24 @@ static void build_dte(const struct cell *cell, uint16_t bdf, uint64_t q[4])
 	q[1] = domain_of(cell);
 	q[2] = 0;
 	q[3] = 0;
-	if (cell == &root_cell)
-		return;
-	/* No table (cannot happen): fixed interrupts are aborted. */
 	irt = amd_ir_table(cell, bdf);
-	q[2] = AMD_DTE_IV | (irt ?
+	/*
+	 * The root's device IDs without a table of their own (the IOAPIC's
+	 * and HPET's among them, functions without MSI, IDs of no function)
+	 * share the IOAPIC table; the 8259's ExtINT and LINT pass, NMI,
+	 * INIT and SMI do not, so no DMA write into the interrupt range
+	 * raises one. Without that table (or for MSI-X functions, see
+	 * enable()): unremapped, as without the unit.
+	 */
+	if (cell == &root_cell && !irt) {
+		irt = amd_ir_ioapic_table();
+		if (!irt || pci_root_is_msix(bdf))
+			return;
+		q[2] = AMD_DTE_EINT_PASS | AMD_DTE_LINT0_PASS |
+			AMD_DTE_LINT1_PASS;
+	}
+	/* A cell's device without a table (cannot happen): aborted. */
+	q[2] |= AMD_DTE_IV | (irt ?
 		((uint64_t)AMD_IRT_LEN_LOG2 << AMD_DTE_INT_TAB_LEN_SHIFT |
 		 (irt & AMD_DTE_IRT_ROOT_MASK) |
 		 AMD_INTCTL_REMAP << AMD_DTE_INTCTL_SHIFT) :
@@ -168,6 +183,8 @@ static void attach(struct cell *cell, uint16_t bdf)
 	build_dte(cell, bdf, q);
 	write_dte(bdf, q);
 	amd_cmd_run_all(inv, ARRAY_SIZE(inv));
+	if (cell == &root_cell)
+		pci_root_msi_returned(bdf);
 }
 
 static struct amd_cmd inv_domain(uint16_t domain)
@@ -243,14 +260,40 @@ static int enable(void)
 {
 	uint64_t q[4];
 	unsigned int id, n;
+	const uint16_t *bdf;
+	unsigned int num, msix;
 	int err = 0;
 
-	build_dte(&root_cell, 0, q);
+	build_dte(&root_cell, 0xffff, q);
 	for (id = 0; id < AMD_NUM_DEVICE_IDS; id++)
 		write_dte((uint16_t)id, q);
+	num = amd_ir_devices(&root_cell, &bdf);
+	for (n = 0; n < num; n++) {
+		build_dte(&root_cell, bdf[n], q);
+		write_dte(bdf[n], q);
+	}
+	/* MSI-X functions: their tables are not trapped, no remapping. */
+	msix = pci_root_msix(&bdf);
+	for (n = 0; n < msix; n++) {
+		build_dte(&root_cell, bdf[n], q);
+		write_dte(bdf[n], q);
+	}
 	amd_pt_mark_empty(&root_cell.dma_pt);
 	for (n = 0; !err && n < amd_num_units; n++)
 		err = enable_unit(&amd_units[n]);
+	/*
+	 * The root's MSIs move into their tables now. One the device sends
+	 * in between finds an empty entry and is dropped, never misrouted.
+	 */
+	if (!err)
+		pci_root_msi_takeover();
+	if (!err && amd_ioapic_ok())
+		ioapic_ir_start();
+	else if (!err)
+		printk("  AMD-Vi: no INVALIDATE_IOMMU_ALL, IOAPIC interrupts unremapped\n");
+	if (!err && num)
+		printk("  AMD-Vi: %u root PCI function(s) with remapped MSIs\n",
+		       num);
 	return err;
 }
 
@@ -267,6 +310,9 @@ static void shutdown(void)
 	struct amd_unit *u;
 	unsigned int n;
 
+	/* Before IV goes: a message in between is dropped, not misrouted. */
+	ioapic_ir_stop();
+	pci_root_msi_giveback();
 	if (devtab)
 		memset(devtab, 0, AMD_DEVTAB_MAX_PAGES * PAGE_SIZE);
 	for (n = 0; n < amd_num_units; n++) {
@@ -307,4 +353,5 @@ DEFINE_IOMMU_DRIVER(amd_iommu_driver) = {
 	.flush = flush,
 	.poll_faults = amd_poll_faults,
 	.msi_remap = amd_msi_remap,
+	.ioapic_remap = amd_ioapic_remap,
 };

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * AMD-Vi interrupt remapping for the devices of non-root cells.
+ * AMD-Vi interrupt remapping, per device.
  *
- * Each such device gets its own interrupt remapping table of 512 32-bit
- * entries (2 KiB), allocated when the cell is created and zero, that is
- * "remapping disabled", until msi_remap fills entry n with a vector and
- * destination the PCI layer checked. Its DTE selects remapping for fixed
+ * Each device of a non-root cell, and each of the root cell's functions
+ * with an MSI capability (pci_root_msi_scan, at enable), gets its own
+ * interrupt remapping table of 512 32-bit entries (2 KiB), allocated when
+ * the cell is created (the root's at enable) and zero, that is "remapping
+ * disabled", until msi_remap fills entry n with a vector and destination
+ * the PCI layer checked. Its DTE selects remapping for fixed
  * and arbitrated messages and passes no NMI, INIT, ExtINT, SMI or LINTx.
  * The device itself sends address 0xfee00000 and data n, so whatever it
  * sends, by MSI or by a DMA write into the interrupt range, it reaches
@@ -15,14 +17,29 @@
  * arbitrated), so even a model that ignores IntTabLen (QEMU 7.2's does)
  * never reads past the table.
  *
- * Devices of the root cell are not remapped (DTE IV = 0): the root cell
- * is trusted with its interrupts, as without an IOMMU.
+ * So no such device, the root's included, can forge a message to a CPU
+ * its owner does not have, or an NMI, by DMA: the hole a device table
+ * entry with IV = 0 leaves open.
+ *
+ * Every other device ID of the root (the IOAPIC's and HPET's, functions
+ * without MSI, IDs of no function) shares one more table, the IOAPIC
+ * table: entry n belongs to IOAPIC entry n (ioapic_ir.c gives each pin
+ * its index, and the hardware entry sends index n as fixed or lowest-
+ * priority vector n & 0xff), so such a source reaches only what some
+ * IOAPIC pin is programmed to deliver, and no NMI, INIT or SMI. Which ID
+ * the IOAPIC uses is not in the config, hence the shared table. Since
+ * the table is shared, a change is invalidated with INVALIDATE_IOMMU_ALL;
+ * a unit without it leaves the IOAPIC unremapped (amd_ioapic_ok()).
+ *
+ * Root functions with MSI-X (whose tables are not trapped yet) stay
+ * unremapped (IV = 0).
  */
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
 #include <hv/iommu.h>
 #include <hv/page_pool.h>
 #include <hv/setup.h>
+#include <asm/pci.h>
 #include "amd_iommu_internal.h"
 
 #define IRT_BYTES		(AMD_IRT_REACHABLE * AMD_IRTE_SIZE)
@@ -46,8 +63,13 @@ struct cell_irts {
 	unsigned long num_pages;
 };
 
-/* Index: cell id; the root cell's stays empty. */
+JH_STATIC_ASSERT(PCI_ROOT_MSI_MAX <= JH_MAX_PCI_DEVICES,
+		 "a cell_irts holds the root's tables");
+
+/* Index: cell id. */
 static struct cell_irts irts[HV_MAX_CELLS];
+/* The root's IOAPIC table (the root's last table), or NULL. */
+static uint32_t *ioapic_irt;
 
 int amd_ir_cell_init(struct cell *cell)
 {
@@ -55,17 +77,21 @@ int amd_ir_cell_init(struct cell *cell)
 	struct cell_irts *c;
 	unsigned int n, num = 0;
 
-	if (cell == &root_cell || cell->id >= HV_MAX_CELLS)
+	if (cell->id >= HV_MAX_CELLS)
 		return 0;
 	c = &irts[cell->id];
 	*c = (struct cell_irts){ 0 };
-	for (n = 0; n < cell->config->num_pci_devices &&
+	if (cell == &root_cell)
+		num = pci_root_msi_scan(c->bdf, PCI_ROOT_MSI_MAX);
+	for (n = 0; cell != &root_cell && n < cell->config->num_pci_devices &&
 	     num < JH_MAX_PCI_DEVICES; n++)
 		if (dev[n].domain == 0)
 			c->bdf[num++] = dev[n].bdf;
-	if (num == 0)
+	if (num == 0 && cell != &root_cell)
 		return 0;
-	c->num_pages = (num + IRTS_PER_PAGE - 1) / IRTS_PER_PAGE;
+	/* The root's IOAPIC table comes after its devices' tables. */
+	c->num_pages = (num + (cell == &root_cell) + IRTS_PER_PAGE - 1) /
+		IRTS_PER_PAGE;
 	c->pages = page_alloc(&hv.pool, c->num_pages);
 	if (!c->pages)
 		return -JH_ENOMEM;
@@ -73,6 +99,8 @@ int amd_ir_cell_init(struct cell *cell)
 		c->table[n] = (uint32_t *)((uint8_t *)c->pages +
 					   n * IRT_BYTES);
 	c->num = num;
+	if (cell == &root_cell)
+		ioapic_irt = (uint32_t *)((uint8_t *)c->pages + num * IRT_BYTES);
 	return 0;
 }
 
@@ -80,12 +108,48 @@ void amd_ir_cell_exit(struct cell *cell)
 {
 	struct cell_irts *c;
 
-	if (cell == &root_cell || cell->id >= HV_MAX_CELLS)
+	if (cell->id >= HV_MAX_CELLS)
 		return;
 	c = &irts[cell->id];
 	if (c->pages)
 		page_free(&hv.pool, c->pages, c->num_pages);
 	*c = (struct cell_irts){ 0 };
+	if (cell == &root_cell)
+		ioapic_irt = NULL;
+}
+
+bool amd_ioapic_ok(void)
+{
+	unsigned int n;
+
+	for (n = 0; n < amd_num_units; n++)
+		if (!(amd_units[n].efr & AMD_EFR_IA_SUP))
+			return false;
+	return ioapic_irt != NULL;
+}
+
+paddr_t amd_ir_ioapic_table(void)
+{
+	return amd_ioapic_ok() ? page_pool_virt2phys(&hv.pool, ioapic_irt) : 0;
+}
+
+int amd_ioapic_remap(unsigned int index, const struct iommu_msi_msg *msg,
+		     uint64_t *rte)
+{
+	struct amd_cmd inv = { .q0 = AMD_CMD_INV_ALL << AMD_CMD_OP_SHIFT };
+	uint32_t entry;
+
+	if (!amd_ioapic_ok())
+		return -JH_ENOSYS;
+	if (index >= AMD_IRT_REACHABLE || !amd_msi_msg_ok(msg))
+		return -JH_EINVAL;
+	/* Sent as vector index & 0xff, fixed or lowest priority. */
+	*rte = index;
+	entry = amd_irte(msg);
+	if (READ_ONCE(ioapic_irt[index]) == entry)
+		return 0;
+	WRITE_ONCE(ioapic_irt[index], entry);
+	return amd_cmd_run_all(&inv, 1);
 }
 
 static uint32_t *find_table(const struct cell *cell, uint16_t bdf)
@@ -109,14 +173,33 @@ paddr_t amd_ir_table(const struct cell *cell, uint16_t bdf)
 	return table ? page_pool_virt2phys(&hv.pool, table) : 0;
 }
 
-/* What the entry can express: the caller checked the cell's part. */
-static bool msg_ok(const struct iommu_msi_msg *msg)
+unsigned int amd_ir_devices(const struct cell *cell, const uint16_t **bdf)
+{
+	if (cell->id >= HV_MAX_CELLS)
+		return 0;
+	*bdf = irts[cell->id].bdf;
+	return MIN(irts[cell->id].num, JH_MAX_PCI_DEVICES);
+}
+
+uint32_t amd_irte(const struct iommu_msi_msg *msg)
+{
+	return AMD_IRTE_REMAP_EN |
+		MSI_DATA_MODE(msg->data) << AMD_IRTE_TYPE_SHIFT |
+		((msg->address & MSI_ADDR_LOGICAL) ? AMD_IRTE_DM : 0) |
+		(uint32_t)MSI_ADDR_DEST(msg->address) << AMD_IRTE_DEST_SHIFT |
+		MSI_DATA_VECTOR(msg->data) << AMD_IRTE_VECTOR_SHIFT;
+}
+
+/*
+ * What the entry can express: the caller checked the cell's part (which
+ * CPUs; logical destinations are the root cell's only).
+ */
+bool amd_msi_msg_ok(const struct iommu_msi_msg *msg)
 {
 	unsigned int mode = MSI_DATA_MODE(msg->data);
 
 	return (msg->address & ~0xffffffffULL) == 0 &&
 		(msg->address & MSI_ADDR_FIXED_MASK) == MSI_ADDR_BASE &&
-		!(msg->address & MSI_ADDR_LOGICAL) &&
 		MSI_DATA_VECTOR(msg->data) >= FIRST_VECTOR &&
 		(mode == MSI_MODE_FIXED || mode == MSI_MODE_LOWEST);
 }
@@ -131,12 +214,9 @@ int amd_msi_remap(struct cell *cell, uint16_t bdf, unsigned int n,
 
 	if (!table)
 		return -JH_ENODEV;
-	if (n >= AMD_IRT_REACHABLE || !msg_ok(msg))
+	if (n >= AMD_IRT_REACHABLE || !amd_msi_msg_ok(msg))
 		return -JH_EINVAL;
-	WRITE_ONCE(table[n], AMD_IRTE_REMAP_EN |
-		   MSI_DATA_MODE(msg->data) << AMD_IRTE_TYPE_SHIFT |
-		   (uint32_t)MSI_ADDR_DEST(msg->address) << AMD_IRTE_DEST_SHIFT |
-		   MSI_DATA_VECTOR(msg->data) << AMD_IRTE_VECTOR_SHIFT);
+	WRITE_ONCE(table[n], amd_irte(msg));
 	hw->address = MSI_ADDR_BASE;
 	hw->data = n;
 	return amd_cmd_run_all(&inv, 1);

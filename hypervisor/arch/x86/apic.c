@@ -26,6 +26,9 @@
  *   root cell's writes reach the hardware (its devices' MSIs need them).
  *   Hence non-root cells route IOAPIC interrupts in physical mode only:
  *   apic_dest_in_cell() resolves against the hardware's LDRs.
+ * - EOI passes; while an IOMMU remaps level-triggered IOAPIC entries to
+ *   another hardware vector (ioapic_ir.c), the vector in service is read
+ *   first and the IOAPIC told, since the APIC's broadcast misses them.
  * - LVT entries (CMCI included) may not use SMI, INIT or reserved delivery
  *   modes, ExtINT only in the root cell (it owns the 8259), and no vector
  *   below 32 with fixed delivery; such writes become masked entries.
@@ -39,6 +42,7 @@
 #include <hv/setup.h>
 #include <asm/apic.h>
 #include <asm/descriptors.h>
+#include <asm/ioapic.h>
 #include <asm/processor.h>
 #include <asm/vcpu.h>
 
@@ -369,12 +373,27 @@ static const char *lvt_refusal(const struct cell *cell, unsigned int reg,
 	return "LVT entry with SMI, INIT, ExtINT or a reserved delivery mode";
 }
 
+/* The highest vector in service, the one an EOI retires; -1: none. */
+static int in_service(void)
+{
+	unsigned int word;
+	uint32_t isr;
+
+	for (word = 8; word-- > 0;) {
+		isr = apic_read(APIC_ISR + word * 0x10);
+		if (isr)
+			return (int)(word * 32 + 31 - __builtin_clz(isr));
+	}
+	return -1;
+}
+
 static enum mmio_result apic_mmio(struct per_cpu *pcpu, void *arg,
 				  struct mmio_access *acc)
 {
 	unsigned int reg = acc->offset;
 	uint32_t val = acc->value;
 	const char *why;
+	int vector;
 
 	if (acc->size != 4 || reg % 16)
 		return MMIO_ERROR;
@@ -398,6 +417,13 @@ static enum mmio_result apic_mmio(struct per_cpu *pcpu, void *arg,
 		break;
 	case APIC_ICR_LO:
 		icr_write(pcpu, val);
+		break;
+	case APIC_EOI:
+		/* Remapped IOAPIC entries may miss the EOI broadcast. */
+		vector = ioapic_ir_eoi_wanted() ? in_service() : -1;
+		apic_write(reg, val);
+		if (vector >= 0)
+			ioapic_lapic_eoi(pcpu->cell, (unsigned int)vector);
 		break;
 	case APIC_LDR:
 		/* Bits 23:0 are reserved. */

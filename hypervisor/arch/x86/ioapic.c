@@ -130,15 +130,21 @@ static const struct ioapic_hw_ops hw_mmio = {
 
 const struct ioapic_hw_ops *ioapic_hw = &hw_mmio;
 
+/* Redirection entries are the shadow of ioapic_ir.c while it remaps. */
 static uint32_t reg_read(const struct ioapic *chip, unsigned int index)
 {
+	if (ioapic_ir_active && index >= REG_REDIR)
+		return ioapic_ir_read(chip - ioapics, chip->page, index);
 	return ioapic_hw->read(chip->page, index);
 }
 
 static void reg_write(const struct ioapic *chip, unsigned int index,
 		      uint32_t value)
 {
-	ioapic_hw->write(chip->page, index, value);
+	if (ioapic_ir_active && index >= REG_REDIR)
+		ioapic_ir_write(chip - ioapics, chip->page, index, value);
+	else
+		ioapic_hw->write(chip->page, index, value);
 }
 
 static struct ioapic *find_ioapic(paddr_t base)
@@ -298,6 +304,15 @@ static void window_write(const struct cell *cell, struct ioapic *chip,
 		write_low(cell, chip, pin, value);
 }
 
+/* The vector the hardware entry of pin holds for the owner's vector. */
+static uint32_t hw_vector(const struct ioapic *chip, unsigned int pin,
+			  uint32_t vector)
+{
+	if (!ioapic_ir_active)
+		return vector;
+	return ioapic_hw->read(chip->page, REDIR_LOW(pin)) & REDIR_VECTOR;
+}
+
 static void eoi_write(const struct cell *cell, struct ioapic *chip,
 		      uint32_t value)
 {
@@ -307,9 +322,48 @@ static void eoi_write(const struct cell *cell, struct ioapic *chip,
 	for (pin = 0; pin < chip->pins; pin++)
 		if (chip->owner[pin] == cell->id &&
 		    (reg_read(chip, REDIR_LOW(pin)) & REDIR_VECTOR) == vector) {
-			ioapic_hw->eoi(chip->page, vector);
+			ioapic_hw->eoi(chip->page, hw_vector(chip, pin, vector));
 			return;
 		}
+}
+
+void ioapic_ir_start(void)
+{
+	unsigned int n, pin;
+
+	spin_lock(&ioapic_lock);
+	for (n = 0; n < num_ioapics; n++)
+		for (pin = 0; pin < ioapics[n].pins; pin++)
+			ioapic_ir_adopt(n, ioapics[n].page, pin);
+	ioapic_ir_active = true;
+	spin_unlock(&ioapic_lock);
+}
+
+void ioapic_ir_stop(void)
+{
+	unsigned int n, pin;
+
+	spin_lock(&ioapic_lock);
+	for (n = 0; ioapic_ir_active && n < num_ioapics; n++)
+		for (pin = 0; pin < ioapics[n].pins; pin++)
+			ioapic_ir_restore(n, ioapics[n].page, pin);
+	ioapic_ir_active = false;
+	spin_unlock(&ioapic_lock);
+}
+
+void ioapic_lapic_eoi(const struct cell *cell, unsigned int vector)
+{
+	unsigned int n, pin;
+
+	spin_lock(&ioapic_lock);
+	for (n = 0; ioapic_ir_active && n < num_ioapics; n++)
+		for (pin = 0; pin < ioapics[n].pins; pin++)
+			if (ioapics[n].owner[pin] == cell->id &&
+			    ioapic_ir_eoi_pin(n, pin, vector))
+				ioapic_hw->eoi(ioapics[n].page,
+					       hw_vector(&ioapics[n], pin,
+							 vector));
+	spin_unlock(&ioapic_lock);
 }
 
 static enum mmio_result ioapic_access(struct per_cpu *pcpu, void *arg,

@@ -33,7 +33,10 @@ arch-objs := \
 	arch/x86/guest_walk.o \
 	arch/x86/pci.o \
 	arch/x86/pci_cfg.o \
+	arch/x86/pci_root.o \
+	arch/x86/pci_msix.o \
 	arch/x86/ioapic.o \
+	arch/x86/ioapic_ir.o \
 	arch/x86/amd_iommu.o \
 	arch/x86/amd_iommu_cmd.o \
 	arch/x86/amd_iommu_pt.o \

@@ -79,7 +79,6 @@
 #define PCI_HEADER_TYPE	0x0e
 #define PCI_STATUS_CAPS	(1U << 20)	/* in the command/status dword */
 #define PCI_CAP_PTR	0x34
-#define PCI_CAP_ID_MSI	0x05
 #define MSI_64BIT	(1U << 23)	/* in the capability's first dword */
 #define MSI_ENABLE	(1U << 16)
 #define MAX_CAPS	48		/* (256 - 64) / 4: a loop bound */
@@ -162,6 +161,15 @@ static bool filter_apic_id_ok(const void *cell, unsigned int apic_id)
 	return apic_dest_in_cell(cell, apic_id, false);
 }
 
+/*
+ * Logical: every CPU it names must be the cell's, and only the root cell
+ * has them (the other cells' CPUs keep LDR 0).
+ */
+static bool filter_apic_logical_ok(const void *cell, unsigned int dest)
+{
+	return cell == &root_cell && apic_dest_in_cell(cell, dest, true);
+}
+
 static void filter_write(const struct pci_filter_dev *dev, unsigned int reg,
 			 uint32_t value)
 {
@@ -181,31 +189,39 @@ static bool filter_msi_remap(const void *cell, const struct pci_filter_dev *dev,
 	return true;
 }
 
-static const struct pci_filter_ops filter_ops = {
+const struct pci_filter_ops pci_filter_hw_ops = {
 	.read = filter_read,
 	.apic_id_ok = filter_apic_id_ok,
+	.apic_logical_ok = filter_apic_logical_ok,
 	.write = filter_write,
 	.msi_remap = filter_msi_remap,
 };
 
-/* The MSI capability, through a bounded walk of the list. Lock held. */
-static void find_msi(struct pci_filter_dev *dev)
+/* A bounded walk of the capability list. Lock held. */
+unsigned int pci_find_cap(uint16_t bdf, unsigned int id)
 {
 	unsigned int n, pos;
 	uint32_t cap;
 
-	if (!(pci_cfg_read(dev->bdf, PCI_COMMAND, 4) & PCI_STATUS_CAPS))
-		return;
-	pos = pci_cfg_read(dev->bdf, PCI_CAP_PTR, 1) & 0xfc;
+	if (!(pci_cfg_read(bdf, PCI_COMMAND, 4) & PCI_STATUS_CAPS))
+		return 0;
+	pos = pci_cfg_read(bdf, PCI_CAP_PTR, 1) & 0xfc;
 	for (n = 0; n < MAX_CAPS && pos >= 0x40; n++) {
-		cap = pci_cfg_read(dev->bdf, pos, 4);
-		if ((cap & 0xff) == PCI_CAP_ID_MSI) {
-			dev->msi_cap = (uint8_t)pos;
-			dev->msi_64bit = cap & MSI_64BIT;
-			return;
-		}
+		cap = pci_cfg_read(bdf, pos, 4);
+		if ((cap & 0xff) == id)
+			return pos;
 		pos = (cap >> 8) & 0xfc;
 	}
+	return 0;
+}
+
+/* The MSI capability. Lock held. */
+static void find_msi(struct pci_filter_dev *dev)
+{
+	dev->msi_cap = (uint8_t)pci_find_cap(dev->bdf, PCI_CAP_ID_MSI);
+	if (dev->msi_cap)
+		dev->msi_64bit = pci_cfg_read(dev->bdf, dev->msi_cap, 4) &
+			MSI_64BIT;
 }
 
 /* What the filter keeps of a device the cell gets (decoding off). */
@@ -256,13 +272,19 @@ static bool write_allowed(struct cell *cell, uint16_t bdf, unsigned int reg,
 	struct pci_filter_dev *dev;
 	const char *why = "";
 
-	if (cell == &root_cell)
-		return true;
-	dev = cell_device(cell, bdf);
-	if (!dev)
-		return false;
-	if (pci_filter_write(&filter_ops, cell, dev, reg, size, value, &why))
-		return true;
+	if (cell == &root_cell) {
+		dev = pci_root_device(bdf);
+		if (!dev || pci_filter_msi_write(&pci_filter_hw_ops, cell, dev,
+						 reg, size, value, &why))
+			return true;
+	} else {
+		dev = cell_device(cell, bdf);
+		if (!dev)
+			return false;
+		if (pci_filter_write(&pci_filter_hw_ops, cell, dev, reg, size,
+				     value, &why))
+			return true;
+	}
 	if (ratelimit_ok(&filter_refusals, 8))
 		printk("cell \"%s\": config write of %02x:%02x.%x reg 0x%x = 0x%x dropped: %s\n",
 		       cell->name, bdf >> 8, (bdf >> 3) & 0x1f, bdf & 7, reg,
@@ -277,7 +299,8 @@ static bool write_allowed(struct cell *cell, uint16_t bdf, unsigned int reg,
 static uint32_t cell_view(const struct cell *cell, uint16_t bdf,
 			  unsigned int reg, unsigned int size, uint32_t value)
 {
-	const struct pci_filter_dev *dev = cell_device(cell, bdf);
+	const struct pci_filter_dev *dev = cell == &root_cell ?
+		pci_root_device(bdf) : cell_device(cell, bdf);
 	unsigned int shift = (reg & 3) * 8;
 	uint32_t dw;
 

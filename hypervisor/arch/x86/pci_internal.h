@@ -19,7 +19,15 @@
 
 #define ECAM_FN_SHIFT		12
 
+struct pci_filter_dev;
+struct pci_filter_ops;
+
+#define PCI_CAP_ID_MSI		0x05
+#define PCI_CAP_ID_MSIX		0x11
+
 extern spinlock_t pci_lock;
+/* The filter's callbacks on the real hardware (pci.c). */
+extern const struct pci_filter_ops pci_filter_hw_ops;
 /* The hypervisor's mapping of the ECAM (NULL: none) and its size. */
 extern volatile uint8_t *pci_ecam;
 extern uint64_t pci_ecam_size;
@@ -34,5 +42,26 @@ void pci_cf8_write(uint32_t addr, unsigned int n, unsigned int size,
 uint32_t pci_cfg_read(uint16_t bdf, unsigned int reg, unsigned int size);
 void pci_cfg_write(uint16_t bdf, unsigned int reg, unsigned int size,
 		   uint32_t value);
+
+/* Offset of bdf's capability id (bounded list walk), 0 if none. */
+unsigned int pci_find_cap(uint16_t bdf, unsigned int id);
+
+/* pci_root.c: the root's record of bdf while its MSIs are remapped. */
+struct pci_filter_dev *pci_root_device(uint16_t bdf);
+
+/*
+ * pci_msix.c, the root's MSI-X tables (pci_lock held where pci_root.c
+ * calls them): add bdf's table (capability at cap) to the trapped ones,
+ * false if it cannot be; trap them all (after the scan); is bdf's
+ * trapped; takeover, giveback and return as in asm/pci.h.
+ */
+#define PCI_MSIX_FUNCTIONS	8
+#define PCI_MSIX_ENTRIES	32
+void pci_msix_reset(void);
+bool pci_msix_add(uint16_t bdf, unsigned int cap);
+int pci_msix_trap(void);
+void pci_msix_takeover(void);
+void pci_msix_giveback(void);
+void pci_msix_returned(uint16_t bdf);
 
 #endif /* _PCI_INTERNAL_H */

@@ -9,19 +9,20 @@
  * off in the reverse order, so that Linux finds the units as it left
  * them. Fault events stay masked: root hypercalls poll the records.
  *
- * Compatibility-format interrupts (CFI) stay allowed: the root cell's
- * devices and the IOAPIC send them, as the root's Linux programs them,
- * and VT-d can allow or block that format only for all requesters at
- * once. Any device, a cell's included, can therefore raise any interrupt
- * (an NMI too) on any CPU by a DMA write to 0xfeeXXXXX: a known deviation.
- * Closing it takes the root's MSIs, MSI-X tables and IOAPIC entries in
- * remappable format, so that CFI can be cleared.
+ * Compatibility-format interrupts are blocked (CFI clear): after the
+ * units, the root cell's MSI functions (pci_root.c) and the IOAPIC's
+ * entries (ioapic_ir.c) move to remappable format, so no device can raise
+ * an interrupt by a DMA write of a plain message to 0xfeeXXXXX. A root
+ * function with MSI-X keeps the format allowed (vtd_ir.c): said at
+ * enable.
  */
 #include <jailhouse/hypercall.h>
 #include <hv/control.h>
 #include <hv/iommu.h>
 #include <hv/printk.h>
 #include <hv/setup.h>
+#include <asm/ioapic.h>
+#include <asm/pci.h>
 #include <asm/processor.h>
 #include <asm/vtd.h>
 #include <asm/vtd_unit.h>
@@ -196,7 +197,13 @@ static int vtd_enable(void)
 		}
 		printk("  VT-d unit %u: %s tables, %lu domains, %u fault records, interrupt remapping %s\n",
 		       n, vtd_pt_format()->name, vtd.domains, vtd_units[n].nfr,
-		       vtd.ir ? "on (compatibility format allowed)" : "absent");
+		       !vtd.ir ? "absent" : vtd_ir_compat_blocked() ?
+		       "on (compatibility format blocked)" :
+		       "on (compatibility format allowed: a root function has MSI-X)");
+	}
+	if (vtd.ir) {
+		pci_root_msi_takeover();
+		ioapic_ir_start();
 	}
 	return 0;
 }
@@ -207,6 +214,9 @@ static void vtd_shutdown(void)
 	unsigned int n;
 
 	vtd_poll_faults();
+	/* Back in the root's format while the units still remap. */
+	ioapic_ir_stop();
+	pci_root_msi_giveback();
 	for (n = 0; n < vtd.units; n++) {
 		u = &vtd_units[n];
 		if (!u->regs)
@@ -234,4 +244,5 @@ DEFINE_IOMMU_DRIVER(vtd_driver) = {
 	.flush = vtd_flush,
 	.poll_faults = vtd_poll_faults,
 	.msi_remap = vtd_msi_remap,
+	.ioapic_remap = vtd_ioapic_remap,
 };

@@ -16,6 +16,7 @@
 #include <hv/iommu.h>
 #include <hv/printk.h>
 #include <hv/setup.h>
+#include <asm/pci.h>
 #include <asm/vtd.h>
 #include <asm/vtd_unit.h>
 
@@ -239,6 +240,8 @@ void vtd_attach(struct cell *cell, uint16_t bdf)
 
 	/* No interrupt of the previous owner's reaches the new one. */
 	vtd_ir_release(bdf);
+	if (cell == &root_cell)
+		pci_root_msi_returned(bdf);
 	if (!ctx) {
 		/* Only the root's devices use the default table. */
 		if (cell != &root_cell)

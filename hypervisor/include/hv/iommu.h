@@ -74,7 +74,21 @@ struct iommu_driver {
 	int (*msi_remap)(struct cell *cell, uint16_t bdf, unsigned int n,
 			 const struct iommu_msi_msg *msg,
 			 struct iommu_msi_msg *hw);
+	/*
+	 * x86, NULL without: IOAPIC entry index (IOAPIC number *
+	 * IOMMU_IOAPIC_PINS + pin) shall deliver msg (vector, delivery mode
+	 * and destination, checked by ioapic.c for the pin's owner).
+	 * Programs the unit and returns in *rte the redirection entry's
+	 * routing bits to write instead (vector, delivery and destination
+	 * mode, destination, format; ioapic.c adds mask, trigger and
+	 * polarity). Never allocates.
+	 */
+	int (*ioapic_remap)(unsigned int index, const struct iommu_msi_msg *msg,
+			    uint64_t *rte);
 };
+
+/* IOAPIC entries per IOAPIC in the index of ioapic_remap. */
+#define IOMMU_IOAPIC_PINS	120
 
 /*
  * The section name is a C identifier so that a host linker provides
@@ -127,6 +141,10 @@ void iommu_poll_faults(void);
  */
 void iommu_report_fault(unsigned int unit, uint16_t bdf, uint64_t addr,
 			bool write, const char *what);
+
+/* See struct iommu_driver.ioapic_remap; -JH_ENOSYS without. */
+int iommu_ioapic_remap(unsigned int index, const struct iommu_msi_msg *msg,
+		       uint64_t *rte);
 
 /* See struct iommu_driver.msi_remap; -JH_ENOSYS without remapping. */
 int iommu_msi_remap(struct cell *cell, uint16_t bdf, unsigned int n,

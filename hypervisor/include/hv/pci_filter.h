@@ -39,6 +39,11 @@ struct pci_filter_ops {
 	uint32_t (*read)(const struct pci_filter_dev *dev, unsigned int reg);
 	/* May an MSI target this APIC ID (one of the cell's CPUs)? */
 	bool (*apic_id_ok)(const void *cell, unsigned int apic_id);
+	/*
+	 * May it target this logical destination (the cell's CPUs only)?
+	 * NULL: logical destinations are refused.
+	 */
+	bool (*apic_logical_ok)(const void *cell, unsigned int dest);
 	/* For msi_remap devices only: */
 	/* Dword reg (aligned, < 0x100) of the device := value. */
 	void (*write)(const struct pci_filter_dev *dev, unsigned int reg,
@@ -63,6 +68,29 @@ struct pci_filter_ops {
 bool pci_filter_write(const struct pci_filter_ops *ops, const void *cell,
 		      struct pci_filter_dev *dev, unsigned int reg,
 		      unsigned int size, uint32_t *value, const char **why);
+
+/*
+ * The same for the MSI capability alone (the root cell's devices whose
+ * MSIs are remapped): a write outside it passes unchanged (true).
+ */
+bool pci_filter_msi_write(const struct pci_filter_ops *ops, const void *cell,
+			  struct pci_filter_dev *dev, unsigned int reg,
+			  unsigned int size, uint32_t *value, const char **why);
+
+/*
+ * Would an MSI or MSI-X message of address and data pass the MSI rules
+ * for cell (one of its CPUs, vector >= 32, fixed or lowest priority)?
+ */
+bool pci_filter_msg_ok(const struct pci_filter_ops *ops, const void *cell,
+		       uint64_t address, uint32_t data);
+
+/*
+ * A msi_remap device's shadow was (re)filled: the IOMMU gets its messages
+ * and the device the remapped ones, as after a write. False if the IOMMU
+ * refused; true too if address or data are not valid yet.
+ */
+bool pci_filter_msi_refresh(const struct pci_filter_ops *ops,
+			    const void *cell, struct pci_filter_dev *dev);
 
 /*
  * Dword reg as the cell sees it, hw being the hardware's value: the

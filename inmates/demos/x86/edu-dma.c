@@ -16,7 +16,12 @@
  *     RAM -> device reads from each address of dma_from=: "edu-dma: write
  *     to 0x...: device done". The device cannot tell whether an IOMMU
  *     dropped the access: the proof is elsewhere (the victim's memory,
- *     the hypervisor's fault report);
+ *     the hypervisor's fault report); then, for each ADDR,DATA pair of
+ *     msi_forge=, a 4-byte device -> RAM write of DATA to ADDR: into
+ *     0xfee00000-0xfeefffff that is an interrupt message no MSI
+ *     capability checked (DATA 0x400: an NMI to APIC ID 0), which only an
+ *     IOMMU that remaps stops: "edu-dma: forged message 0x... to 0x...:
+ *     device done" (the proof is on the target CPU's side);
  *  4. MSI to its own CPU, once raised by hand and once on a DMA's end:
  *     "edu-dma: MSI to own CPU ...: N of 2 arrived"; then MSI aimed at
  *     APIC ID 0, a root CPU: the hypervisor drops the address write (or,
@@ -35,7 +40,8 @@
  * of guest-physical 0.
  *
  * Command line: dma_to=ADDR[,ADDR...] dma_from=ADDR[,ADDR...] (at most
- * MAX_TARGETS each), len=BYTES (default 64) for those, dma_base=PHYS
+ * MAX_TARGETS each), len=BYTES (default 64) for those,
+ * msi_forge=ADDR,DATA[,ADDR,DATA...] (at most MAX_TARGETS / 2), dma_base=PHYS
  * (default 0), foreign_apic=ID (default 0), timeout_ms=MS (default 2000,
  * per transfer), bar0=ADDR (default EDU_BAR0).
  */
@@ -289,6 +295,33 @@ static void watch_canary(void)
 	comm_shutdown_handshake("edu-dma", &denials);
 }
 
+/* msi_forge=ADDR,DATA,...: 4-byte DMA writes, see the top. */
+static void forge_msis(void)
+{
+	char words[JH_CMDLINE_MAX];
+	uint64_t v[MAX_TARGETS];
+	unsigned int n, i, b;
+	int err;
+
+	if (!cmdline_parse_word("msi_forge", words, sizeof(words)))
+		return;
+	if (!parse_list(words, v, &n) || n % 2) {
+		printk("edu-dma: msi_forge=%s: want ADDR,DATA pairs\n", words);
+		return;
+	}
+	for (i = 0; i < n; i += 2) {
+		for (b = 0; b < 4; b++)
+			buf_out[b] = (uint8_t)(v[i + 1] >> (8 * b));
+		err = edu_dma(&edu, device_address(buf_out), 4, false, false,
+			      timeout_us);
+		if (!err)
+			err = edu_dma(&edu, v[i], 4, true, false, timeout_us);
+		printk("edu-dma: forged message 0x%x to 0x%llx: %s\n",
+		       (uint32_t)v[i + 1], (unsigned long long)v[i],
+		       err ? dma_error(err) : "device done");
+	}
+}
+
 void inmate_main(void)
 {
 	uint32_t len = (uint32_t)cmdline_parse_int("len", 64);
@@ -341,6 +374,7 @@ void inmate_main(void)
 	}
 	foreign_transfers("dma_to", true, len);
 	foreign_transfers("dma_from", false, len);
+	forge_msis();
 	irq_enable();
 	msi_tests((uint16_t)bdf, apic_id(), foreign);
 	printk("edu-dma: done\n");

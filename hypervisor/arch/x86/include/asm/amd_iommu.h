@@ -81,7 +81,12 @@
 #define AMD_DTE_IV		BIT64(0)
 #define AMD_DTE_INT_TAB_LEN_SHIFT 1		/* log2 of the IRTEs */
 #define AMD_DTE_IRT_ROOT_MASK	MASK64(51, 6)	/* 128-byte aligned */
+#define AMD_DTE_INIT_PASS	BIT64(56)
+#define AMD_DTE_EINT_PASS	BIT64(57)	/* ExtINT */
+#define AMD_DTE_NMI_PASS	BIT64(58)
 #define AMD_DTE_INTCTL_SHIFT	60
+#define AMD_DTE_LINT0_PASS	BIT64(62)
+#define AMD_DTE_LINT1_PASS	BIT64(63)
 #define AMD_INTCTL_ABORT	0ULL	/* fixed/arbitrated: target abort */
 #define AMD_INTCTL_FORWARD	1ULL	/* forwarded unmapped */
 #define AMD_INTCTL_REMAP	2ULL	/* remapped through the IRT */
@@ -136,6 +141,7 @@
 #define AMD_IRTE_SIZE		4
 #define AMD_IRTE_REMAP_EN	BIT(0)
 #define AMD_IRTE_TYPE_SHIFT	2	/* 0 fixed, 1 arbitrated */
+#define AMD_IRTE_DM		BIT(6)	/* logical destination */
 #define AMD_IRTE_DEST_SHIFT	8
 #define AMD_IRTE_VECTOR_SHIFT	16
 /*

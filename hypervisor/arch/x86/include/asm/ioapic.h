@@ -51,4 +51,32 @@ struct ioapic_hw_ops {
 };
 extern const struct ioapic_hw_ops *ioapic_hw;
 
+/*
+ * Interrupt remapping of the redirection entries (ioapic_ir.c), started
+ * by an IOMMU driver whose unit remaps IOAPIC messages, at enable, and
+ * stopped at disable (the entries go back as their owners wrote them).
+ */
+void ioapic_ir_start(void);
+void ioapic_ir_stop(void);
+/*
+ * A CPU of cell retired vector (apic.c, only while ioapic_ir_eoi_wanted):
+ * the level entries of the cell whose hardware vector differs get their
+ * end of interrupt through the IOAPIC's EOI register.
+ */
+bool ioapic_ir_eoi_wanted(void);
+void ioapic_lapic_eoi(const struct cell *cell, unsigned int vector);
+
+/* ioapic_ir.c for ioapic.c: chip is the IOAPIC's number, ioapic lock held. */
+extern bool ioapic_ir_active;
+uint32_t ioapic_ir_read(unsigned int chip, volatile uint32_t *page,
+			unsigned int index);
+void ioapic_ir_write(unsigned int chip, volatile uint32_t *page,
+		     unsigned int index, uint32_t value);
+void ioapic_ir_adopt(unsigned int chip, volatile uint32_t *page,
+		     unsigned int pin);
+void ioapic_ir_restore(unsigned int chip, volatile uint32_t *page,
+		       unsigned int pin);
+bool ioapic_ir_eoi_pin(unsigned int chip, unsigned int pin,
+		       unsigned int vector);
+
 #endif /* _ASM_IOAPIC_H */

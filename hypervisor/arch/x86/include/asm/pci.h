@@ -42,6 +42,29 @@ uint32_t pci_hv_read(uint16_t bdf, unsigned int reg, unsigned int size);
 void pci_hv_write(uint16_t bdf, unsigned int reg, unsigned int size,
 		  uint32_t value);
 
+/*
+ * The root cell's MSIs, for an IOMMU driver that remaps per device
+ * (pci_root.c). At enable, before the root's tables exist: the root's
+ * functions with an MSI capability and no MSI-X, at most max of them
+ * (and PCI_ROOT_MSI_MAX), into bdf; returns how many. Once the unit
+ * remaps through those tables: takeover makes the root's MSI programming
+ * of them go through the filter and iommu_msi_remap(&root_cell, ...),
+ * the messages already there included. Disable: giveback puts the root's
+ * own messages back.
+ */
+#define PCI_ROOT_MSI_MAX	64
+unsigned int pci_root_msi_scan(uint16_t *bdf, unsigned int max);
+void pci_root_msi_takeover(void);
+void pci_root_msi_giveback(void);
+/*
+ * The IOMMU driver attached bdf to the root cell again (after the cell's
+ * entries went): its hardware gets the root's remapped message back.
+ */
+void pci_root_msi_returned(uint16_t bdf);
+/* The MSI-X functions the scan found (at most PCI_ROOT_MSI_MAX). */
+unsigned int pci_root_msix(const uint16_t **bdf);
+bool pci_root_is_msix(uint16_t bdf);
+
 /* Does cell own the domain-0 device bdf (bus << 8 | dev << 3 | fn)? */
 bool pci_cell_owns(const struct cell *cell, uint16_t bdf);
 

@@ -124,6 +124,15 @@
 #define VTD_IRTE_SID(bdf)	((uint64_t)(bdf))
 #define VTD_IRTE_SVT_SID	(1ULL << 18)	/* verify SID, SQ = 0 */
 
+/*
+ * Remappable-format IOAPIC redirection entry: format bit, index 14:0 in
+ * bits 63:49 and index 15 in bit 11; delivery mode 0; the vector must be
+ * the entry's (the APICs' EOI broadcast carries it).
+ */
+#define VTD_RTE_REMAPPABLE	BIT64(48)
+#define VTD_RTE_INDEX(i)	((((uint64_t)(i) & 0x7fff) << 49) | \
+				 (((uint64_t)(i) >> 15 & 1) << 11))
+
 /* Remappable-format MSI address: handle, SHV, format bit. */
 #define VTD_MSI_BASE		0xfee00000ULL
 #define VTD_MSI_REMAPPABLE	BIT64(4)
