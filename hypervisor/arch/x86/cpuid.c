@@ -41,16 +41,18 @@ void x86_cpuid(const struct x86_cpuid_hide *hide, uint32_t leaf,
 		}
 		break;
 	case 0xd:
-		if (subleaf == 1)
+		if (subleaf == 1) {
 			regs[0] &= ~hide->leafd1_eax;
+		}
 		break;
-	case 0x80000001:
+	case 0x80000001U:
 		regs[2] &= ~hide->ext1_ecx;
 		regs[3] &= ~hide->ext1_edx;
 		break;
-	case 0x8000000a:
-		if (hide->svm_leaf)
+	case 0x8000000aU:
+		if (hide->svm_leaf) {
 			regs[0] = regs[1] = regs[2] = regs[3] = 0;
+		}
 		break;
 	}
 }

@@ -4,8 +4,8 @@
  * capability MSRs (Intel SDM vol. 3, chapters 24-27 and appendices A-C).
  * Only what the hypervisor uses has a name.
  */
-#ifndef _ASM_VMX_H
-#define _ASM_VMX_H
+#ifndef ASM_VMX_H
+#define ASM_VMX_H
 
 #include <hv/types.h>
 
@@ -300,4 +300,4 @@ void vmx_handle_exit(struct guest_regs *regs);
 /* Called by vmx_entry.S if VMLAUNCH/VMRESUME did not enter the guest. */
 void vmx_entry_failed(struct guest_regs *regs, bool launch);
 
-#endif /* _ASM_VMX_H */
+#endif /* ASM_VMX_H */
