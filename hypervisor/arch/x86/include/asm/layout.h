@@ -20,7 +20,12 @@
 #define HV_ARCH_ID		2		/* JH_ARCH_X86 */
 #define HV_ARCH_NAME		"x86"
 
+/* No U suffix for the assembler and the linker script. */
+#ifdef __ASSEMBLER__
+#define HV_VIRT_BASE		0xffffffff80000000
+#else
 #define HV_VIRT_BASE		0xffffffff80000000U
+#endif
 #define HV_BOOT_BLOCK_SIZE	0x200000
 #define HV_BOOT_MAP_SIZE	0x4000000	/* 64 MiB, see driver/x86.c */
 #define HV_MAX_MEM_SIZE		HV_BOOT_MAP_SIZE
