@@ -21,7 +21,7 @@ unsigned int cell_count(void)
 	unsigned int id, n = 0;
 
 	for (id = 0; id < HV_MAX_CELLS; id++) {
-		if (cells[id]) {
+		if (cells[id] != NULL) {
 			n++;
 		}
 	}

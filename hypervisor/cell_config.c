@@ -76,7 +76,7 @@ struct jh_cell_desc *cell_config_fetch(paddr_t addr, uint64_t *size)
 			 (unsigned long long)*size);
 		return NULL;
 	}
-	if (copy_from_root(copy, addr, *size)) {
+	if (copy_from_root(copy, addr, *size) != 0) {
 		page_free(&hv.pool, copy, PAGES(*size));
 		hv_error("cell create: cannot map config at 0x%llx",
 			 (unsigned long long)addr);
@@ -102,7 +102,7 @@ int cell_config_check(const struct jh_cell_desc *desc, uint64_t size)
 		err = jh_check_cell_in_system(hv.sysconfig, desc, &cerr);
 	}
 	for (id = 1; !err && id < HV_MAX_CELLS; id++) {
-		if (cells[id]) {
+		if (cells[id] != NULL) {
 			err = jh_check_cells_disjoint(cells[id]->config, desc,
 						      &cerr);
 		}

@@ -255,7 +255,7 @@ int jh_cfg_fail(struct jh_config_error *err, int code, const char *item,
 		int index, const char *field, uint64_t value, uint64_t value2,
 		enum jhc_reason_id reason)
 {
-	if (err) {
+	if (err != NULL) {
 		err->code = code;
 		err->item = item;
 		err->index = index;
@@ -306,7 +306,7 @@ static void jhc_put_digits(struct jhc_out *out, uint64_t value,
 		tmp[n++] = digits[value % base];
 		value /= base;
 	} while ((value || n < min_digits) && n < sizeof(tmp));
-	while (n) {
+	while (n != 0U) {
 		jhc_put_char(out, tmp[--n]);
 	}
 }
@@ -367,7 +367,7 @@ uint64_t jh_format_config_error(char *buf, uint64_t size,
 		}
 	}
 
-	if (err->item) {
+	if (err->item != NULL) {
 		jhc_put_str(&out, err->item, JHC_MAX_TEXT);
 		if (err->index >= 0) {
 			jhc_put_char(&out, ' ');
@@ -375,7 +375,7 @@ uint64_t jh_format_config_error(char *buf, uint64_t size,
 		}
 		jhc_put_str(&out, ": ", 2);
 	}
-	if (err->field) {
+	if (err->field != NULL) {
 		jhc_put_str(&out, err->field, JHC_MAX_TEXT);
 		if (fmt->value_fmt != JHC_NONE) {
 			jhc_put_char(&out, ' ');
@@ -384,7 +384,7 @@ uint64_t jh_format_config_error(char *buf, uint64_t size,
 		if (fmt->value2_fmt != JHC_NONE && fmt->value2_pos == JHC_PAREN &&
 		    (fmt != &foreign || err->value2)) {
 			jhc_put_str(&out, " (", 2);
-			if (fmt->value2_label) {
+			if (fmt->value2_label != NULL) {
 				jhc_put_str(&out, fmt->value2_label,
 					    JHC_MAX_TEXT);
 				jhc_put_char(&out, ' ');
@@ -403,12 +403,12 @@ uint64_t jh_format_config_error(char *buf, uint64_t size,
 	if (fmt->value2_fmt != JHC_NONE && fmt->value2_pos == JHC_TAIL) {
 		jhc_put_char(&out, ' ');
 		jhc_put_value(&out, err->value2, fmt->value2_fmt);
-		if (fmt->value2_label) {
+		if (fmt->value2_label != NULL) {
 			jhc_put_char(&out, ' ');
 			jhc_put_str(&out, fmt->value2_label, JHC_MAX_TEXT);
 		}
 	}
-	if (err->other_cell) {
+	if (err->other_cell != NULL) {
 		jhc_put_str(&out, " '", 2);
 		jhc_put_str(&out, err->other_cell, JH_CELL_NAME_LEN);
 		jhc_put_char(&out, '\'');

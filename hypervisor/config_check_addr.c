@@ -95,7 +95,7 @@ int jh_cfg_check_platform_width(const struct jh_system_desc *sys,
 		}
 		return ret;
 	}
-	if (x86->mmconfig_base) {
+	if (x86->mmconfig_base != 0U) {
 		ret = jhc_check_width(jhc_item_platform, -1, "mmconfig_base",
 				      x86->mmconfig_base,
 				      jhc_ecam_size(sys), bits, err);

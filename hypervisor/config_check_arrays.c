@@ -173,7 +173,7 @@ static int jhc_check_pio_regions(const struct jh_cell_desc *c,
 			return JHC_FAIL(jhc_item_pio, i, "base", pio[i].base,
 					pio[i].length, JHC_R_PIO_END);
 		}
-		if (pio[i].reserved) {
+		if (pio[i].reserved != 0U) {
 			return JHC_FAIL(jhc_item_pio, i, "reserved",
 					pio[i].reserved, 0, JHC_R_RESERVED);
 		}
@@ -197,7 +197,7 @@ static int jhc_check_pci_devices(const struct jh_cell_desc *c,
 			return JHC_FAIL(jhc_item_pci, i, "flags",
 					pci[i].flags, 0, JHC_R_PCI_FLAGS);
 		}
-		if (pci[i].reserved1) {
+		if (pci[i].reserved1 != 0U) {
 			return JHC_FAIL(jhc_item_pci, i, "reserved1",
 					pci[i].reserved1, 0, JHC_R_RESERVED);
 		}

@@ -205,7 +205,7 @@ static int jhc_conflict(struct jh_config_error *err, const char *item,
 			const struct jh_cell_desc *other)
 {
 	jh_cfg_fail(err, -JH_EBUSY, item, index, field, value, value2, reason);
-	if (err) {
+	if (err != NULL) {
 		err->other_cell = other->name;
 	}
 	return -JH_EBUSY;

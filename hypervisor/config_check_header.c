@@ -28,7 +28,7 @@ static int jhc_check_console(const char *item, const struct jh_console *con,
 		return JHC_FAIL(item, -1, "type", con->type, 0,
 				JHC_R_CON_TYPE);
 	}
-	if (con->flags) {
+	if (con->flags != 0U) {
 		return JHC_FAIL(item, -1, "flags", con->flags, 0,
 				JHC_R_RESERVED);
 	}
@@ -143,7 +143,7 @@ static int jhc_check_cell_header(const struct jh_cell_desc *c,
 		return JHC_FAIL(item, -1, "flags", c->flags, 0,
 				JHC_R_CELL_FLAGS);
 	}
-	if (c->reserved) {
+	if (c->reserved != 0U) {
 		return JHC_FAIL(item, -1, "reserved", c->reserved, 0,
 				JHC_R_RESERVED);
 	}
@@ -213,7 +213,7 @@ static int jhc_check_platform(const struct jh_system_desc *sys,
 					JHC_R_MAINT_IRQ);
 		}
 		for (n = 0; n < sizeof(arm->reserved0); n++) {
-			if (arm->reserved0[n]) {
+			if (arm->reserved0[n] != 0U) {
 				return JHC_FAIL(jhc_item_platform, -1,
 						"reserved0", arm->reserved0[n],
 						0, JHC_R_RESERVED);
@@ -221,7 +221,7 @@ static int jhc_check_platform(const struct jh_system_desc *sys,
 		}
 		for (n = 0; n < sizeof(arm->reserved) /
 			    sizeof(arm->reserved[0]); n++) {
-			if (arm->reserved[n]) {
+			if (arm->reserved[n] != 0U) {
 				return JHC_FAIL(jhc_item_platform, -1,
 						"reserved", arm->reserved[n],
 						0, JHC_R_RESERVED);
@@ -235,16 +235,16 @@ static int jhc_check_platform(const struct jh_system_desc *sys,
 		return 0;
 	}
 
-	if (x86->reserved0) {
+	if (x86->reserved0 != 0U) {
 		return JHC_FAIL(jhc_item_platform, -1, "reserved0",
 				x86->reserved0, 0, JHC_R_RESERVED);
 	}
-	if (x86->reserved1) {
+	if (x86->reserved1 != 0U) {
 		return JHC_FAIL(jhc_item_platform, -1, "reserved1",
 				x86->reserved1, 0, JHC_R_RESERVED);
 	}
 	for (n = 0; n < sizeof(x86->reserved) / sizeof(x86->reserved[0]); n++) {
-		if (x86->reserved[n]) {
+		if (x86->reserved[n] != 0U) {
 			return JHC_FAIL(jhc_item_platform, -1, "reserved",
 					x86->reserved[n], 0, JHC_R_RESERVED);
 		}
@@ -312,7 +312,7 @@ int jh_check_system_config(const void *data, uint64_t size, uint32_t arch,
 	if (ret != 0) {
 		return ret;
 	}
-	if (sys->flags) {
+	if (sys->flags != 0U) {
 		return JHC_FAIL(jhc_item_header, -1, "flags", sys->flags, 0,
 				JHC_R_RESERVED);
 	}

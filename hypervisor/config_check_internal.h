@@ -178,7 +178,7 @@ int jh_cfg_fail(struct jh_config_error *err, int code, const char *item,
 
 static inline void jhc_clear(struct jh_config_error *err)
 {
-	if (err) {
+	if (err != NULL) {
 		err->code = 0;
 		err->item = NULL;
 		err->index = -1;

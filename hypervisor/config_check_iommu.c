@@ -33,7 +33,7 @@ static int jhc_check_iommu(const struct jh_system_desc *sys, unsigned int i,
 		return JHC_FAIL(jhc_item_iommu, i, "type", u->type,
 				sys->iommus[0].type, JHC_R_IOMMU_MIXED);
 	}
-	if (u->flags) {
+	if (u->flags != 0U) {
 		return JHC_FAIL(jhc_item_iommu, i, "flags", u->flags, 0,
 				JHC_R_RESERVED);
 	}

@@ -72,7 +72,7 @@ void console_write(const char *s, size_t len)
 	spin_lock(&console_lock);
 	pos = console_page.write_pos;
 	for (n = 0; n < len; n++) {
-		if (uart) {
+		if (uart != NULL) {
 			if (s[n] == '\n') {
 				uart->putc(uart_base, '\r');
 			}

@@ -78,7 +78,7 @@ static long claim_cell(unsigned long id, const char *what, struct cell **out)
 		hv_error("%s: no cell with id %lu", what, id);
 		return -JH_ENOENT;
 	}
-	if (cell->busy) {
+	if (cell->busy != NULL) {
 		hv_error("%s: cell \"%s\" is busy (%s in progress)", what,
 			 cell->name, cell->busy);
 		return -JH_EBUSY;
@@ -246,7 +246,7 @@ static void free_cell(struct cell *cell, uint64_t config_size)
 {
 	cell_arch_exit(cell);
 	iommu_cell_exit(cell);
-	if (cell->guest_pt.root) {
+	if (cell->guest_pt.root != NULL) {
 		pt_destroy(&cell->guest_pt);
 	}
 	page_free(&hv.pool, cell->comm_region, 1);
@@ -539,7 +539,7 @@ static void give_back(struct cell *cell)
 
 	/* Nothing of the cell's data stays in the RAM root gets back. */
 	set_loadable(cell, false);
-	if (scrub_cell_memory(cell->config)) {
+	if (scrub_cell_memory(cell->config) != 0) {
 		printk("cell \"%s\": could not zero its memory (page pool %lu/%lu used)\n",
 		       cell->name, hv.pool.used, hv.pool.pages);
 	}

@@ -64,7 +64,7 @@ static void put_number(struct out *o, unsigned long long val, bool negative,
 	do {
 		tmp[--n] = digits[val % base];
 		val /= base;
-	} while (val);
+	} while (val != 0U);
 
 	if (negative) {
 		/* The sign goes before zero padding, not after. */
@@ -168,7 +168,7 @@ size_t format_vstring(char *buf, size_t size, const char *fmt, va_list ap)
 	}
 	va_copy(args, ap);
 
-	while (*f) {
+	while (*f != '\0') {
 		if (*f != '%') {
 			put(&o, *f++);
 			continue;

@@ -56,7 +56,7 @@ int pt_create(struct paging *pg, const struct pt_format *fmt,
 
 void pt_destroy(struct paging *pg)
 {
-	if (pg->root) {
+	if (pg->root != NULL) {
 		free_tables(pg, pg->root, pg->fmt->root_level);
 	}
 	pg->root = NULL;
@@ -164,7 +164,7 @@ static void try_merge(struct paging *pg, pt_entry_t *entry,
 {
 	pt_entry_t block = mergeable_block(pg, entry, level);
 
-	if (block) {
+	if (block != 0U) {
 		replace_table(pg, entry, level, virt, block);
 	}
 }
@@ -227,7 +227,7 @@ static pt_entry_t *descend(struct paging *pg, pt_entry_t *entry,
 	}
 	if (!is_table(pg, *entry, level)) {
 		*err = split_leaf(pg, entry, level, virt);
-		if (*err) {
+		if (*err != 0) {
 			return NULL;
 		}
 	}
@@ -258,7 +258,7 @@ static int map_level(struct paging *pg, pt_entry_t *table, unsigned int level,
 	uint64_t chunk;
 	int err;
 
-	while (size) {
+	while (size != 0U) {
 		entry = &table[entry_index(virt, level)];
 		chunk = MIN(block - (virt & (block - 1)), size);
 
@@ -345,7 +345,7 @@ static int unmap_level(struct paging *pg, pt_entry_t *table,
 	uint64_t chunk;
 	int err;
 
-	while (size) {
+	while (size != 0U) {
 		entry = &table[entry_index(virt, level)];
 		chunk = MIN(block - (virt & (block - 1)), size);
 
@@ -414,11 +414,11 @@ int pt_translate(const struct paging *pg, uint64_t virt, paddr_t *phys,
 			return -JH_ENOENT;
 		}
 		if (!is_table(pg, entry, level)) {
-			if (phys) {
+			if (phys != NULL) {
 				*phys = fmt->entry_addr(entry, level) +
 					(virt & (PT_LEVEL_SIZE(level) - 1));
 			}
-			if (flags) {
+			if (flags != NULL) {
 				*flags = fmt->leaf_flags(entry, level);
 			}
 			return 0;

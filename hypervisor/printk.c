@@ -57,7 +57,7 @@ bool ratelimit_ok(struct ratelimit *rl, unsigned int burst)
 	}
 	rl->count++;
 	dropped = rl->suppressed;
-	if (dropped) {
+	if (dropped != 0U) {
 		rl->suppressed = 0;
 		printk("(%u messages like the next one suppressed)\n",
 		       dropped);

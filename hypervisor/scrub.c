@@ -31,7 +31,7 @@ static bool is_private_ram(const struct jh_memory_region *mem)
 
 static int scrub_range(paddr_t phys, uint64_t size)
 {
-	while (size) {
+	while (size != 0U) {
 		uint64_t len = size < SCRUB_CHUNK ? size : SCRUB_CHUNK;
 		void *virt = hv_map_temporary(phys, len);
 

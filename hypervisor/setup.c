@@ -344,7 +344,7 @@ static void wait_powered_off(const uint64_t *asked)
 
 	for_each_set_bit(cpu, asked, HV_MAX_CPUS) {
 		target = per_cpu(cpu);
-		if (cpu_arch_wait_off(target)) {
+		if (cpu_arch_wait_off(target) != 0) {
 			printk("  CPU %u (offline in Linux) did not power off; it may not come online again\n",
 			       cpu);
 			continue;
@@ -361,7 +361,7 @@ static long check_disable(void)
 	unsigned int cpu, id;
 
 	for (id = 1; id < HV_MAX_CELLS; id++) {
-		if (cells[id]) {
+		if (cells[id] != NULL) {
 			hv_error("cannot disable: cell \"%s\" (id %u) still exists",
 				 cells[id]->name, id);
 			return -JH_EBUSY;

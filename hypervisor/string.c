@@ -56,7 +56,7 @@ size_t strlen(const char *s)
 {
 	size_t n = 0;
 
-	while (s[n]) {
+	while (s[n] != '\0') {
 		n++;
 	}
 	return n;

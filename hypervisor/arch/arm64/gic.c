@@ -205,7 +205,7 @@ static uint64_t first_cpu_route(const struct cell *cell)
 
 	for_each_cell_cpu(cpu, cell) {
 		pcpu = per_cpu(cpu);
-		if (pcpu) {
+		if (pcpu != NULL) {
 			return pcpu->arch.mpidr;
 		}
 	}

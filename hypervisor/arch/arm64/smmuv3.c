@@ -86,7 +86,7 @@ static int check_features(struct smmu_unit *u)
 	} else if (ps < 0 || IDR5_OAS(idr5) < (unsigned int)ps) {
 		missing = "the CPUs' physical address size (IDR5.OAS)";
 	}
-	if (missing) {
+	if (missing != NULL) {
 		hv_error("SMMUv3 %u: the unit lacks %s (IDR0 0x%x, IDR1 0x%x, IDR5 0x%x)",
 			 u->index, missing, idr0, idr1, idr5);
 		return -JH_ENODEV;

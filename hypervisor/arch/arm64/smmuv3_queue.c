@@ -252,7 +252,7 @@ void smmu_drain_events(struct smmu_unit *u)
 	/* Command errors are the command path's; the rest is said here. */
 	gerror = (mmio_read32(u->regs + SMMU_GERROR) ^
 		  mmio_read32(u->regs + SMMU_GERRORN)) & ~GERROR_CMDQ_ERR;
-	if (gerror) {
+	if (gerror != 0U) {
 		if (ratelimit_ok(&overflow_rl, 1)) {
 			printk("SMMUv3 %u: global error(s) 0x%x (GERROR)\n",
 			       u->index, gerror);

@@ -201,7 +201,7 @@ void vgic_flush(struct per_cpu *pcpu)
 	struct irq_queue_entry *e;
 
 	spin_lock(&q->lock);
-	while (q->count) {
+	while (q->count != 0U) {
 		e = &q->entry[q->head];
 		if (!lr_insert(e->intid, e->hw)) {
 			break;

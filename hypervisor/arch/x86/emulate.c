@@ -40,7 +40,7 @@ bool x86_handle_mmio(struct per_cpu *pcpu, uint64_t gpa, const char **why)
 		*why = "cannot read the instruction at RIP";
 		return false;
 	}
-	if (x86_decode_mmio(code, got, mode, &insn)) {
+	if (x86_decode_mmio(code, got, mode, &insn) != 0) {
 		*why = "MMIO instruction not supported (only plain mov forms)";
 		return false;
 	}

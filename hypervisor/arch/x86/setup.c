@@ -200,7 +200,7 @@ void __noreturn arch_entry_abort(long err, struct per_cpu *pcpu)
 	s->rip = arch->linux_rip;
 	s->efer = rdmsr(MSR_EFER);
 	s->stgi = false;
-	if (x86_vendor) {
+	if (x86_vendor != NULL) {
 		x86_vendor->cpu_abort(pcpu, s);
 	}
 	asm volatile("lgdt %0" : : "m" (arch->linux_gdtr));

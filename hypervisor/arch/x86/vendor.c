@@ -119,7 +119,7 @@ void x86_kick_taken(struct per_cpu *pcpu)
 /* exception.S, vector 2: an NMI that reached the hypervisor itself. */
 void x86_host_nmi(void)
 {
-	if (x86_vendor) {
+	if (x86_vendor != NULL) {
 		x86_vendor->host_nmi(this_cpu());
 	}
 }

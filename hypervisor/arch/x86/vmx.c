@@ -114,7 +114,7 @@ static int adjust(const char *what, uint32_t cap_msr, uint32_t wanted,
 	uint32_t missing = vmx_adjust_controls(rdmsr(cap_msr), wanted, need,
 					       out);
 
-	if (missing) {
+	if (missing != 0U) {
 		hv_error("VMX: the CPU cannot set the %s controls 0x%x (capability MSR 0x%x)",
 			 what, missing, cap_msr);
 		return -JH_ENOSYS;

@@ -166,7 +166,7 @@ void vmx_refresh_pdptes(struct per_cpu *pcpu)
 		return;
 	}
 	/* 32 bytes, aligned to 32: never across a page. */
-	if (guest_mem_read(pcpu, cr3 & 0xffffffe0ULL, pdpte, sizeof(pdpte))) {
+	if (guest_mem_read(pcpu, cr3 & 0xffffffe0ULL, pdpte, sizeof(pdpte)) != 0) {
 		printk("cell \"%s\" CPU %u: PAE page directory pointers at 0x%llx are not the cell's RAM\n",
 		       pcpu->cell->name, pcpu->cpu_id,
 		       (unsigned long long)(cr3 & 0xffffffe0ULL));
