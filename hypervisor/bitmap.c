@@ -41,7 +41,7 @@ unsigned long bitmap_next_clear(const uint64_t *map, unsigned long bits,
 void bitmap_set_range(uint64_t *map, unsigned long start,
 		      unsigned long count)
 {
-	while (count--) {
+	while (count-- != 0U) {
 		bitmap_set(map, start++);
 	}
 }
@@ -49,7 +49,7 @@ void bitmap_set_range(uint64_t *map, unsigned long start,
 void bitmap_clear_range(uint64_t *map, unsigned long start,
 			unsigned long count)
 {
-	while (count--) {
+	while (count-- != 0U) {
 		bitmap_clear(map, start++);
 	}
 }

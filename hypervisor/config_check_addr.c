@@ -56,14 +56,14 @@ int jh_cfg_check_console_width(const char *item, const struct jh_console *con,
 int jh_cfg_check_platform_width(const struct jh_system_desc *sys,
 				unsigned int bits, struct jh_config_error *err)
 {
-	const struct jh_memory_region *hv = &sys->hypervisor_memory;
+	const struct jh_memory_region *hv_mem = &sys->hypervisor_memory;
 	const struct jh_arm64_platform *arm = &sys->platform.arm64;
 	const struct jh_x86_platform *x86 = &sys->platform.x86;
 	unsigned int i;
 	int ret;
 
 	ret = jhc_check_width(jhc_item_hv_mem, -1, "phys_start",
-			      hv->phys_start, hv->size, bits, err);
+			      hv_mem->phys_start, hv_mem->size, bits, err);
 	if (!ret) {
 		ret = jh_cfg_check_console_width(jhc_item_dbg_console,
 						 &sys->debug_console, bits,

@@ -27,7 +27,7 @@ static int jhc_check_mem_regions(const struct jh_cell_desc *c,
 				 struct jh_config_error *err)
 {
 	const struct jh_memory_region *mem = jh_cell_mem_regions(c);
-	const struct jh_memory_region *hv;
+	const struct jh_memory_region *hv_mem;
 	unsigned int pa_bits = jh_cfg_arch_phys_bits(c->arch);
 	unsigned int i, j, num = JHC_NUM_MEM(c);
 	int comm_index = -1;
@@ -40,7 +40,7 @@ static int jhc_check_mem_regions(const struct jh_cell_desc *c,
 			return JHC_FAIL(jhc_item_mem, i, "size", 0, 0,
 					JHC_R_IS_ZERO);
 		}
-		if (m->flags & ~(uint64_t)JH_MEM_VALID_FLAGS) {
+		if ((m->flags & ~(uint64_t)JH_MEM_VALID_FLAGS) != 0U) {
 			return JHC_FAIL(jhc_item_mem, i, "flags", m->flags, 0,
 					JHC_R_MEM_FLAGS);
 		}
@@ -104,9 +104,9 @@ static int jhc_check_mem_regions(const struct jh_cell_desc *c,
 					m->virt_start, m->phys_start,
 					JHC_R_NOT_1TO1);
 		}
-		hv = &sys->hypervisor_memory;
-		if (jhc_overlap(m->phys_start, m->size, hv->phys_start,
-				hv->size)) {
+		hv_mem = &sys->hypervisor_memory;
+		if (jhc_overlap(m->phys_start, m->size, hv_mem->phys_start,
+				hv_mem->size)) {
 			return JHC_FAIL(jhc_item_mem, i, "phys_start",
 					m->phys_start, m->size,
 					JHC_R_HV_OVERLAP);

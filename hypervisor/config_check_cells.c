@@ -80,7 +80,7 @@ static int jhc_check_mem_in_root(const struct jh_system_desc *sys,
 				 struct jh_config_error *err)
 {
 	const struct jh_memory_region *mem = jh_cell_mem_regions(cell);
-	const struct jh_memory_region *hv = &sys->hypervisor_memory;
+	const struct jh_memory_region *hv_mem = &sys->hypervisor_memory;
 	unsigned int i, num = JHC_NUM_MEM(cell);
 	int ret;
 
@@ -90,8 +90,8 @@ static int jhc_check_mem_in_root(const struct jh_system_desc *sys,
 		if (jhc_is_comm(m)) {
 			continue;
 		}
-		if (jhc_overlap(m->phys_start, m->size, hv->phys_start,
-				hv->size)) {
+		if (jhc_overlap(m->phys_start, m->size, hv_mem->phys_start,
+				hv_mem->size)) {
 			return JHC_FAIL(jhc_item_mem, i, "phys_start",
 					m->phys_start, m->size,
 					JHC_R_HV_OVERLAP);

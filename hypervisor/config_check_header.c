@@ -139,7 +139,7 @@ static int jhc_check_cell_header(const struct jh_cell_desc *c,
 		return JHC_FAIL(item, -1, "name", 0, 0, JHC_R_NAME_EMPTY);
 	}
 
-	if (c->flags & ~(uint32_t)JH_CELL_VALID_FLAGS) {
+	if ((c->flags & ~(uint32_t)JH_CELL_VALID_FLAGS) != 0U) {
 		return JHC_FAIL(item, -1, "flags", c->flags, 0,
 				JHC_R_CELL_FLAGS);
 	}
@@ -256,28 +256,28 @@ static int jhc_check_platform(const struct jh_system_desc *sys,
 	return 0;
 }
 
-static int jhc_check_hv_memory(const struct jh_memory_region *hv,
+static int jhc_check_hv_memory(const struct jh_memory_region *hv_mem,
 			       struct jh_config_error *err)
 {
 	const char *item = jhc_item_hv_mem;
 
-	if (hv->size == 0) {
+	if (hv_mem->size == 0) {
 		return JHC_FAIL(item, -1, "size", 0, 0, JHC_R_IS_ZERO);
 	}
-	if (!jhc_aligned(hv->phys_start, JHC_PAGE_SIZE)) {
-		return JHC_FAIL(item, -1, "phys_start", hv->phys_start, 0,
+	if (!jhc_aligned(hv_mem->phys_start, JHC_PAGE_SIZE)) {
+		return JHC_FAIL(item, -1, "phys_start", hv_mem->phys_start, 0,
 				JHC_R_PAGE_ALIGN);
 	}
-	if (!jhc_aligned(hv->size, JHC_PAGE_SIZE)) {
-		return JHC_FAIL(item, -1, "size", hv->size, 0,
+	if (!jhc_aligned(hv_mem->size, JHC_PAGE_SIZE)) {
+		return JHC_FAIL(item, -1, "size", hv_mem->size, 0,
 				JHC_R_PAGE_ALIGN);
 	}
-	if (jhc_wraps(hv->phys_start, hv->size)) {
-		return JHC_FAIL(item, -1, "phys_start", hv->phys_start,
-				hv->size, JHC_R_WRAPS);
+	if (jhc_wraps(hv_mem->phys_start, hv_mem->size)) {
+		return JHC_FAIL(item, -1, "phys_start", hv_mem->phys_start,
+				hv_mem->size, JHC_R_WRAPS);
 	}
-	if (hv->flags & ~(uint64_t)JH_MEM_VALID_FLAGS) {
-		return JHC_FAIL(item, -1, "flags", hv->flags, 0,
+	if ((hv_mem->flags & ~(uint64_t)JH_MEM_VALID_FLAGS) != 0U) {
+		return JHC_FAIL(item, -1, "flags", hv_mem->flags, 0,
 				JHC_R_MEM_FLAGS);
 	}
 	return 0;

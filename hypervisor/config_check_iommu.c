@@ -22,7 +22,7 @@ static int jhc_check_iommu(const struct jh_system_desc *sys, unsigned int i,
 			   struct jh_config_error *err)
 {
 	const struct jh_iommu *u = &sys->iommus[i];
-	const struct jh_memory_region *hv = &sys->hypervisor_memory;
+	const struct jh_memory_region *hv_mem = &sys->hypervisor_memory;
 	unsigned int n;
 
 	if (!jhc_iommu_type_ok(u->type, sys->arch)) {
@@ -62,7 +62,7 @@ static int jhc_check_iommu(const struct jh_system_desc *sys, unsigned int i,
 		return JHC_FAIL(jhc_item_iommu, i, "base", u->base, u->size,
 				JHC_R_WRAPS);
 	}
-	if (jhc_overlap(u->base, u->size, hv->phys_start, hv->size)) {
+	if (jhc_overlap(u->base, u->size, hv_mem->phys_start, hv_mem->size)) {
 		return JHC_FAIL(jhc_item_iommu, i, "base", u->base, u->size,
 				JHC_R_HV_OVERLAP);
 	}

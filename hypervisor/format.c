@@ -106,7 +106,8 @@ static const char *parse_spec(const char *f, struct spec *sp, va_list *ap)
 {
 	sp->width = 0;
 	sp->precision = -1;
-	sp->left = sp->zero = false;
+	sp->left = false;
+	sp->zero = false;
 	sp->longs = 0;
 
 	for (;; f++) {

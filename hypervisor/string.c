@@ -10,7 +10,7 @@ void *memcpy(void *dest, const void *src, size_t n)
 	uint8_t *d = dest;
 	const uint8_t *s = src;
 
-	while (n--) {
+	while (n-- != 0U) {
 		*d++ = *s++;
 	}
 	return dest;
@@ -24,7 +24,7 @@ void *memmove(void *dest, const void *src, size_t n)
 	if (d <= s || d >= s + n) {
 		return memcpy(dest, src, n);
 	}
-	while (n--) {
+	while (n-- != 0U) {
 		d[n] = s[n];
 	}
 	return dest;
@@ -34,7 +34,7 @@ void *memset(void *s, int c, size_t n)
 {
 	uint8_t *p = s;
 
-	while (n--) {
+	while (n-- != 0U) {
 		*p++ = (uint8_t)c;
 	}
 	return s;

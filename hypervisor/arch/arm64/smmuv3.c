@@ -222,7 +222,7 @@ static void smmu_attach(struct cell *cell, uint16_t bdf)
 	unsigned int n;
 
 	for (n = 0; n < num_units; n++) {
-		if (bdf >> units[n].sid_bits) {
+		if ((bdf >> units[n].sid_bits) != 0U) {
 			hv_error("SMMUv3 %u: device %02x:%02x.%x is beyond the stream table (buses 0-%u): its DMA stays blocked",
 				 n, bdf >> 8, (bdf >> 3) & 0x1f, bdf & 7,
 				 last_bus(&units[n]));
@@ -263,7 +263,8 @@ static int enable_unit(struct smmu_unit *u)
 	mmio_write64(u->regs + SMMU_EVENTQ_BASE, smmu_queue_base(&u->evtq));
 	mmio_write32(u->regs + SMMU_EVENTQ_PROD, 0);
 	mmio_write32(u->regs + SMMU_EVENTQ_CONS, 0);
-	u->cmdq.prod = u->evtq.cons = 0;
+	u->cmdq.prod = 0;
+	u->evtq.cons = 0;
 	dsb(sy);
 
 	err = set_cr0(u, CR0_CMDQEN | CR0_EVENTQEN, "CR0ACK for the queues");

@@ -67,7 +67,8 @@ int smmu_queue_alloc(struct smmu_queue *q, unsigned int entry_size,
 		return -JH_ENOMEM;
 	}
 	q->size = entry_size;
-	q->prod = q->cons = 0;
+	q->prod = 0;
+	q->cons = 0;
 	q->prod_reg = prod_reg;
 	q->cons_reg = cons_reg;
 	return 0;

@@ -64,6 +64,8 @@ static uint64_t lr_access(unsigned int n, bool write, uint64_t val)
 	LR_CASE(4); LR_CASE(5); LR_CASE(6); LR_CASE(7);
 	LR_CASE(8); LR_CASE(9); LR_CASE(10); LR_CASE(11);
 	LR_CASE(12); LR_CASE(13); LR_CASE(14); LR_CASE(15);
+	default:
+		break;		/* callers stay below gic.num_lrs <= 16 */
 	}
 	return val;
 }

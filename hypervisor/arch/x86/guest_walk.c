@@ -113,7 +113,7 @@ int x86_guest_virt2phys(const struct x86_paging_state *st, uint64_t la,
 	uint64_t top;
 
 	if (in_long_mode(st)) {
-		if (st->cr4 & CR4_LA57) {
+		if ((st->cr4 & CR4_LA57) != 0U) {
 			return -JH_ENOSYS;
 		}
 		/* Bits 63:47 must all equal bit 47. */
@@ -130,7 +130,7 @@ int x86_guest_virt2phys(const struct x86_paging_state *st, uint64_t la,
 		*gpa = la;
 		return 0;
 	}
-	if (st->cr4 & CR4_PAE) {
+	if ((st->cr4 & CR4_PAE) != 0U) {
 		return walk_wide(st->cr3 & CR3_PAE_ADDR, 3, 2, la, gpa, read,
 				 ctx);
 	}

@@ -120,7 +120,7 @@ int setup_arch_paging(struct paging *pg)
 		return -JH_EINVAL;
 	}
 	if (pt_map(pg, arch->tramp_va, arch->tramp_pa, PAGE_SIZE,
-		   PT_READ | PT_EXEC)) {
+		   PT_READ | PT_EXEC) != 0) {
 		return -JH_ENOMEM;
 	}
 	return guest_mem_init();

@@ -62,13 +62,13 @@ static int svm_cpu_init(struct per_cpu *pcpu)
 {
 	struct per_cpu_arch *arch = &pcpu->arch;
 
-	if (arch->linux_cr4 & (1ULL << 12)) {
+	if ((arch->linux_cr4 & (1ULL << 12)) != 0U) {
 		hv_error("CPU %u: 5-level paging (CR4.LA57) is not supported",
 			 pcpu->cpu_id);
 		return -JH_ENOSYS;
 	}
 	arch->linux_efer = rdmsr(MSR_EFER);
-	if (arch->linux_efer & EFER_SVME) {
+	if ((arch->linux_efer & EFER_SVME) != 0U) {
 		hv_error("CPU %u: SVM is already in use (EFER.SVME set)",
 			 pcpu->cpu_id);
 		return -JH_EBUSY;
@@ -463,6 +463,7 @@ void svm_handle_exit(struct guest_regs *regs)
 	default:
 		trap_report(pcpu, "no handler for this exit");
 		vcpu_stop_guest(pcpu, "unhandled exit");
+		break;
 	}
 
 	/* A request (park, start) that a kick announced, or one pending. */

@@ -55,6 +55,7 @@ static uint16_t read_sel(int which)
 	case 1: asm volatile("mov %%ss, %0" : "=r" (sel)); break;
 	case 2: asm volatile("mov %%ds, %0" : "=r" (sel)); break;
 	case 3: asm volatile("mov %%es, %0" : "=r" (sel)); break;
+	default: break;
 	}
 	return sel;
 }

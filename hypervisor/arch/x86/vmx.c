@@ -186,7 +186,7 @@ int vmx_check(void)
 	v->entry &= ~ENTRY_IA32E;	/* set per guest state */
 	/* Not forced on us, as the NMI window is switched per entry. */
 	v->proc &= ~PROC_NMI_WINDOW_EXIT;
-	if (v->proc & PROC_HLT_EXIT) {
+	if ((v->proc & PROC_HLT_EXIT) != 0U) {
 		hv_error("VMX: the CPU forces HLT exiting");
 		return -JH_ENOSYS;
 	}
@@ -324,6 +324,7 @@ static uint16_t read_sel(enum vmx_seg seg)
 	case SEG_GS: asm volatile("mov %%gs, %0" : "=r" (sel)); break;
 	case SEG_LDTR: asm volatile("sldt %0" : "=r" (sel)); break;
 	case SEG_TR: asm volatile("str %0" : "=r" (sel)); break;
+	default: break;
 	}
 	return sel;
 }
@@ -520,12 +521,12 @@ int vmx_cpu_init(struct per_cpu *pcpu)
 	uint64_t cr0 = read_cr(0), cr4;
 	int err;
 
-	if (arch->linux_cr4 & CR4_LA57) {
+	if ((arch->linux_cr4 & CR4_LA57) != 0U) {
 		hv_error("CPU %u: 5-level paging (CR4.LA57) is not supported",
 			 pcpu->cpu_id);
 		return -JH_ENOSYS;
 	}
-	if (arch->linux_cr4 & CR4_VMXE) {
+	if ((arch->linux_cr4 & CR4_VMXE) != 0U) {
 		hv_error("CPU %u: VMX is already in use (CR4.VMXE set): unload kvm_intel",
 			 pcpu->cpu_id);
 		return -JH_EBUSY;

@@ -502,6 +502,7 @@ static void handle_exit(struct per_cpu *pcpu, struct guest_regs *regs,
 	default:
 		trap_report(pcpu, reason, "no handler for this exit");
 		vcpu_stop_guest(pcpu, "unhandled exit");
+		break;
 	}
 }
 
