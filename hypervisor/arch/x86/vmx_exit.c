@@ -577,3 +577,16 @@ void vmx_entry_failed(struct guest_regs *regs, bool launch)
 	/* Parked and started again with fresh state: the loop retries. */
 	vmx_prepare_entry(pcpu);
 }
+
+/* vmwrite()'s report: the field and the CPU's reason, rate-limited. */
+void vmx_write_failed(unsigned long field)
+{
+	static struct ratelimit rl;
+	struct per_cpu *pcpu = this_cpu();
+	unsigned int err = vmread(VMCS_INSN_ERROR);
+
+	if (ratelimit_ok(&rl, 8)) {
+		printk("CPU %u: VMWRITE of VMCS field 0x%lx failed: VM-instruction error %u (%s)\n",
+		       pcpu->cpu_id, field, err, vmx_insn_error_name(err));
+	}
+}

@@ -263,14 +263,22 @@ static inline uint64_t vmread(unsigned long field)
 	return val;
 }
 
-/* Returns false if the write failed (no current VMCS, bad field). */
-static inline bool vmwrite(unsigned long field, uint64_t val)
+void vmx_write_failed(unsigned long field);
+
+/*
+ * A failed write (no current VMCS, a field this CPU lacks) is reported on
+ * the console rather than returned: no caller could do more.
+ */
+static inline void vmwrite(unsigned long field, uint64_t val)
 {
-	bool ok;
+	bool failed;
 
 	asm volatile("vmwrite %2, %1; setna %0"
-		     : "=qm" (ok) : "r" (field), "rm" (val) : "cc", "memory");
-	return !ok;
+		     : "=qm" (failed) : "r" (field), "rm" (val)
+		     : "cc", "memory");
+	if (failed) {
+		vmx_write_failed(field);
+	}
 }
 
 /*
