@@ -44,10 +44,11 @@ static int stop_cell(struct cell *cell)
 	if (err != 0) {
 		return err;
 	}
-	for_each_cell_cpu(cpu, cell)
+	for_each_cell_cpu(cpu, cell) {
 		if (per_cpu(cpu)->state == CPU_FAILED) {
 			per_cpu(cpu)->state = CPU_PARKED;
 		}
+	}
 	cell->state = JH_CELL_SHUT_DOWN;
 	comm_write_state(cell, JH_CELL_SHUT_DOWN);
 	return 0;
@@ -422,8 +423,9 @@ long control_cell_create(struct per_cpu *pcpu, unsigned long config_addr)
 	assign_cell(cell);
 	release_cell(cell);
 	printk("Created cell \"%s\" (id %u): CPUs", cell->name, cell->id);
-	for_each_cell_cpu(cpu, cell)
+	for_each_cell_cpu(cpu, cell) {
 		printk(" %u", cpu);
+	}
 	printk(", %u memory regions, page pool %lu/%lu used\n",
 	       desc->num_memory_regions, hv.pool.used, hv.pool.pages);
 	err = cell->id;

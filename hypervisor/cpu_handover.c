@@ -141,12 +141,14 @@ int cell_park_cpus(struct cell *cell)
 	int err = 0;
 
 	cell->stopping = true;
-	for_each_cell_cpu(cpu, cell)
+	for_each_cell_cpu(cpu, cell) {
 		ask_to_park(per_cpu(cpu));
-	for_each_cell_cpu(cpu, cell)
+	}
+	for_each_cell_cpu(cpu, cell) {
 		if (!err) {
 			err = wait_parked(per_cpu(cpu));
 		}
+	}
 	return err;
 }
 
@@ -161,8 +163,9 @@ static void stop_from_inside(struct per_cpu *pcpu, uint32_t state,
 	cell->stopping = true;
 	cell->state = state;
 	comm_write_state(cell, state);
-	for_each_cell_cpu(cpu, cell)
+	for_each_cell_cpu(cpu, cell) {
 		ask_to_park(per_cpu(cpu));
+	}
 	pcpu->state = cpu_state;
 	spin_unlock(&control_lock);
 	cpu_park(pcpu);

@@ -249,12 +249,13 @@ static int check_cpu_number(unsigned int cpu, uint64_t hw_id)
 		hv_error("CPU %u entered twice", cpu);
 		return -JH_EEXIST;
 	}
-	for_each_set_bit(other, cpus_present, HV_MAX_CPUS)
+	for_each_set_bit(other, cpus_present, HV_MAX_CPUS) {
 		if (per_cpu(other)->hw_id == hw_id) {
 			hv_error("CPU %u entered on the physical CPU (id 0x%llx) of CPU %u",
 				 cpu, (unsigned long long)hw_id, other);
 			return -JH_EEXIST;
 		}
+	}
 	return 0;
 }
 

@@ -106,11 +106,12 @@ static bool is_cell_cpu(const struct cell *cell, uint64_t route)
 {
 	unsigned int cpu;
 
-	for_each_cell_cpu(cpu, cell)
+	for_each_cell_cpu(cpu, cell) {
 		if (per_cpu(cpu) && per_cpu(cpu)->arch.mpidr ==
 		    (route & MPIDR_AFF_ROUTE_MASK)) {
 			return true;
 		}
+	}
 	return false;
 }
 
@@ -118,10 +119,11 @@ static uint64_t first_cell_cpu_route(const struct cell *cell)
 {
 	unsigned int cpu;
 
-	for_each_cell_cpu(cpu, cell)
+	for_each_cell_cpu(cpu, cell) {
 		if (per_cpu(cpu) && per_cpu(cpu)->state != CPU_ABSENT) {
 			return per_cpu(cpu)->arch.mpidr;
 		}
+	}
 	return 0;
 }
 
