@@ -89,7 +89,8 @@ void cpu_scrub_fpsimd(void);	/* cpu_scrub.S */
 static void scrub_cpu_state(void)
 {
 	uint64_t dfr0 = read_sysreg(id_aa64dfr0_el1);
-	unsigned int brps = DFR0_BRPS(dfr0), wrps = DFR0_WRPS(dfr0);
+	unsigned int brps = (unsigned int)DFR0_BRPS(dfr0);
+	unsigned int wrps = (unsigned int)DFR0_WRPS(dfr0);
 
 	cpu_scrub_fpsimd();
 	write_sysreg(0, mdscr_el1);

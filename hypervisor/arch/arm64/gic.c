@@ -379,7 +379,7 @@ void gic_handle_irq(struct per_cpu *pcpu, bool in_park)
 	unsigned int n, intid;
 
 	for (n = 0; n < IRQS_PER_EXIT; n++) {
-		intid = read_sysreg(icc_iar1_el1) & 0xffffff;
+		intid = (unsigned int)(read_sysreg(icc_iar1_el1) & 0xffffff);
 		if (intid >= GIC_SPURIOUS_FIRST) {
 			break;
 		}

@@ -56,7 +56,8 @@ static bool impdef(uint64_t iss)
  */
 static bool debug_or_pmu(uint64_t iss)
 {
-	unsigned int crn = ISS_CRN(iss), crm = ISS_CRM(iss);
+	unsigned int crn = (unsigned int)ISS_CRN(iss);
+	unsigned int crm = (unsigned int)ISS_CRM(iss);
 
 	if (ISS_OP0(iss) == 2) {
 		return true;
@@ -107,7 +108,7 @@ bool sysreg_handle(struct per_cpu *pcpu, struct trap_frame *frame,
 		   uint64_t esr)
 {
 	uint64_t iss = ESR_ISS(esr), id = iss & SYSREG_ID_MASK;
-	unsigned int rt = (iss >> 5) & 0x1f;
+	unsigned int rt = (unsigned int)((iss >> 5) & 0x1f);
 	uint64_t val = rt == 31 ? 0 : frame->x[rt];
 
 	if (iss & SYSREG_READ) {

@@ -113,7 +113,7 @@ static bool retry_transient(struct per_cpu *pcpu, uint64_t esr)
 static void report(struct per_cpu *pcpu, const char *what)
 {
 	uint64_t esr = read_sysreg(esr_el2);
-	unsigned int ec = ESR_EC(esr);
+	unsigned int ec = (unsigned int)ESR_EC(esr);
 
 	printk("%s: CPU %u, cell \"%s\": EC 0x%02x (%s), ESR 0x%08llx, FAR 0x%016llx, ELR 0x%016llx",
 	       what, pcpu->cpu_id, pcpu->cell->name, ec, esr_class_name(ec),
@@ -184,7 +184,7 @@ static uint64_t sign_extend(uint64_t val, unsigned int bytes)
 static void handle_dabt(struct per_cpu *pcpu, struct trap_frame *frame,
 			uint64_t esr)
 {
-	unsigned int srt = (esr >> DABT_SRT_SHIFT) & 0x1f;
+	unsigned int srt = (unsigned int)((esr >> DABT_SRT_SHIFT) & 0x1f);
 	struct mmio_access acc;
 	uint64_t val;
 

@@ -217,11 +217,11 @@ void vgic_flush(struct per_cpu *pcpu)
 
 void vgic_send_sgi(struct per_cpu *pcpu, uint64_t sgi1r)
 {
-	unsigned int intid = (sgi1r >> 24) & 0xf, cpu;
+	unsigned int intid = (unsigned int)((sgi1r >> 24) & 0xf), cpu;
 	uint64_t aff321 = (sgi1r >> 48 & 0xff) << 32 |
 		(sgi1r >> 32 & 0xff) << 16 | (sgi1r >> 16 & 0xff) << 8;
-	unsigned int rs = (sgi1r >> 44) & 0xf;
-	bool all_others = sgi1r & BIT64(40);
+	unsigned int rs = (unsigned int)((sgi1r >> 44) & 0xf);
+	bool all_others = (sgi1r & BIT64(40)) != 0U;
 	struct per_cpu *target;
 	uint64_t mpidr, aff0;
 
@@ -304,7 +304,7 @@ static void release_all(struct per_cpu *pcpu, bool hand_back)
 			continue;
 		}
 		lr = read_lr(n);
-		intid = lr & LR_VINTID_MASK;
+		intid = (unsigned int)(lr & LR_VINTID_MASK);
 		if ((lr & LR_HW) != 0U) {
 			/* Active: the guest handles it and deactivates it. */
 			if (hand_back && (lr & LR_STATE_MASK) != LR_PENDING) {

@@ -79,7 +79,7 @@ int vcpu_fetch_insn(struct per_cpu *pcpu, uint8_t *buf, unsigned int len)
 	if (!x86_guest_fetch(&pg, rip, buf, len, read_for_walk, pcpu)) {
 		return len;
 	}
-	got = PAGE_SIZE - (rip & ~PAGE_MASK);
+	got = (unsigned int)(PAGE_SIZE - (rip & ~PAGE_MASK));
 	if (got < len &&
 	    !x86_guest_fetch(&pg, rip, buf, got, read_for_walk, pcpu)) {
 		return got;

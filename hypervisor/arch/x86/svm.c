@@ -378,7 +378,7 @@ static void handle_ioio(struct per_cpu *pcpu)
 {
 	uint64_t info = vmcb_of(pcpu)->exitinfo1;
 	unsigned int size = info & IOIO_SZ32 ? 4 : info & IOIO_SZ16 ? 2 : 1;
-	uint16_t port = info >> 16;
+	uint16_t port = (uint16_t)(info >> 16);
 	const char *why;
 
 	if (x86_handle_pio(pcpu, port, size, info & IOIO_IN, info & IOIO_STR,

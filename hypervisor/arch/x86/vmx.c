@@ -153,7 +153,7 @@ int vmx_check(void)
 		return err;
 	}
 	basic = rdmsr(MSR_VMX_BASIC);
-	true_ctls = basic & VMX_BASIC_TRUE_CTLS;
+	true_ctls = (basic & VMX_BASIC_TRUE_CTLS) != 0U;
 	v->revision = basic & VMX_BASIC_REVISION;
 
 	err = adjust("pin-based", true_ctls ? MSR_VMX_TRUE_PINBASED :
@@ -273,7 +273,7 @@ static int copy_linux_gdt(struct per_cpu *pcpu,
 	memset(dst, 0, sizeof(pcpu->arch.vmx.linux_gdt));
 	for (done = 0; done < len; done += chunk) {
 		la = gdtr->base + done;
-		chunk = MIN(len - done, PAGE_SIZE - (la & ~PAGE_MASK));
+		chunk = (unsigned int)MIN(len - done, PAGE_SIZE - (la & ~PAGE_MASK));
 		err = x86_guest_virt2phys(pg, la, &gpa, read_for_walk, pcpu);
 		if (!err) {
 			err = guest_mem_read(pcpu, gpa, dst + done, chunk);
@@ -290,7 +290,7 @@ static bool desc_of(const struct per_cpu *pcpu, uint16_t sel, uint64_t *base,
 		    uint32_t *limit, uint32_t *ar)
 {
 	const uint64_t *gdt = pcpu->arch.vmx.linux_gdt;
-	unsigned int idx = sel >> 3;
+	unsigned int idx = (unsigned int)sel >> 3;
 	uint64_t d;
 
 	if (!(sel & ~3U) || (sel & 4) ||

@@ -228,7 +228,7 @@ static bool write_cr4(struct per_cpu *pcpu, uint64_t val)
 static bool handle_cr(struct per_cpu *pcpu)
 {
 	uint64_t qual = vmread(VMCS_EXIT_QUALIFICATION), val, cr0;
-	unsigned int reg = CR_QUAL_REG(qual);
+	unsigned int reg = (unsigned int)CR_QUAL_REG(qual);
 	bool ok = false;
 
 	switch (CR_QUAL_TYPE(qual)) {
@@ -302,7 +302,7 @@ static void handle_xsetbv(struct per_cpu *pcpu, struct guest_regs *regs)
 static void handle_io(struct per_cpu *pcpu)
 {
 	uint64_t qual = vmread(VMCS_EXIT_QUALIFICATION);
-	unsigned int size = IO_QUAL_SIZE(qual);
+	unsigned int size = (unsigned int)IO_QUAL_SIZE(qual);
 	uint16_t port = IO_QUAL_PORT(qual);
 	const char *why;
 

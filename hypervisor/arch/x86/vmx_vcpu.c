@@ -58,7 +58,7 @@ static uint64_t cr4_actual(uint64_t val)
 static void vmx_reset(struct per_cpu *pcpu, uint64_t entry)
 {
 	unsigned int seg, n;
-	uint16_t cs = (entry >> 4) & 0xffff;
+	uint16_t cs = (uint16_t)((entry >> 4) & 0xffff);
 
 	for (seg = SEG_ES; seg <= SEG_GS; seg++) {
 		vmx_write_seg(seg, 0, 0, 0xffff, AR_P | AR_S | 0x3);
