@@ -377,7 +377,8 @@ static void handle_npf(struct per_cpu *pcpu)
 static void handle_ioio(struct per_cpu *pcpu)
 {
 	uint64_t info = vmcb_of(pcpu)->exitinfo1;
-	unsigned int size = info & IOIO_SZ32 ? 4 : info & IOIO_SZ16 ? 2 : 1;
+	unsigned int size = ((info & IOIO_SZ32) != 0U) ? 4U :
+			    ((info & IOIO_SZ16) != 0U) ? 2U : 1U;
 	uint16_t port = (uint16_t)(info >> 16);
 	const char *why;
 
