@@ -8,6 +8,10 @@
 #   make misra         MISRA C:2012 check of the hypervisor (cppcheck)
 #   make check         unit tests and every QEMU scenario on both arches
 #   make check-vmx     the Bochs (Intel VMX) scenarios, tests/bench/run-bochs
+#   make check-kernels the smoke subset and a dkms build on every supported
+#                      kernel (tests/kernels/run)
+#   make dkms-install  register the module with DKMS, build and install it
+#                      for KDIR's kernel; make dkms-remove undoes it
 #
 # Subdirectory Makefiles are plain recursive make; they get their tools and
 # paths from the variables exported here.
@@ -50,7 +54,8 @@ export ARCH CROSS_COMPILE KDIR SRCDIR BUILDDIR CC LD OBJCOPY HOSTCC \
 
 SUBDIRS := hypervisor tools configs inmates tests/stress tests/dma
 
-.PHONY: all $(SUBDIRS) driver install unit-test misra check check-vmx clean
+.PHONY: all $(SUBDIRS) driver install unit-test misra check check-vmx \
+	check-kernels dkms-install dkms-remove clean
 
 all: $(SUBDIRS) driver
 
@@ -82,6 +87,16 @@ check:
 
 check-vmx:
 	@$(SRCDIR)/tests/bench/run-bochs
+
+check-kernels:
+	@$(SRCDIR)/tests/kernels/run
+
+dkms-install:
+	@$(SRCDIR)/driver/dkms/install $(JH_VERSION) $(KDIR)
+
+dkms-remove:
+	dkms remove -m jailhouse -v $(JH_VERSION) --all
+	rm -rf /usr/src/jailhouse-$(JH_VERSION)
 
 clean:
 	rm -rf $(SRCDIR)/build

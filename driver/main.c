@@ -14,6 +14,7 @@
 
 #include <jailhouse/hypercall.h>
 
+#include "compat.h"
 #include "driver.h"
 
 /* Serialises all requests and guards the state in driver.h. */
@@ -205,7 +206,7 @@ static const struct file_operations jh_fops = {
 	.read = jh_read,
 	.unlocked_ioctl = jh_ioctl,
 	.compat_ioctl = compat_ptr_ioctl,
-	.llseek = no_llseek,
+	.llseek = jh_no_llseek,
 };
 
 static struct miscdevice jh_miscdev = {

@@ -19,6 +19,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "compat.h"
 #include "driver.h"
 
 /*
@@ -39,21 +40,15 @@ static const char *jh_pci_driver_name(struct pci_dev *pdev)
 	return pdev->dev.driver ? pdev->dev.driver->name : NULL;
 }
 
-/* A copy of the device's current override, read under its lock. */
+/* A copy of the device's current override. */
 static int jh_pci_save_override(struct jh_pci_taken *t)
 {
-	struct device *dev = &t->pdev->dev;
-	int err = 0;
+	const char *copy = jh_pci_override_dup(t->pdev);
 
-	device_lock(dev);
-	if (t->pdev->driver_override) {
-		t->old_override = kstrdup(t->pdev->driver_override,
-					  GFP_KERNEL);
-		if (!t->old_override)
-			err = -ENOMEM;
-	}
-	device_unlock(dev);
-	return err;
+	if (IS_ERR(copy))
+		return PTR_ERR(copy);
+	t->old_override = copy;
+	return 0;
 }
 
 static int jh_pci_take_one(struct jh_cause *cause, const struct jh_cell *cell,
@@ -65,14 +60,12 @@ static int jh_pci_take_one(struct jh_cause *cause, const struct jh_cell *cell,
 
 	err = jh_pci_save_override(t);
 	if (!err)
-		err = driver_set_override(&pdev->dev, &pdev->driver_override,
-					  JH_PCI_NO_DRIVER,
-					  strlen(JH_PCI_NO_DRIVER));
+		err = jh_pci_set_override(pdev, JH_PCI_NO_DRIVER);
 	if (err) {
 		kfree(t->old_override);
 		t->old_override = NULL;
 		return jh_fail(cause, err,
-			       "cannot keep Linux drivers off PCI device %s for cell '%s': driver_set_override() returned %d (%s)",
+			       "cannot keep Linux drivers off PCI device %s for cell '%s': setting driver_override returned %d (%s)",
 			       pci_name(pdev), cell->name, err,
 			       jh_errname(err));
 	}
@@ -98,10 +91,9 @@ static void jh_pci_give_back_one(const struct jh_cell *cell,
 	const char *drv;
 	int err;
 
-	err = driver_set_override(&pdev->dev, &pdev->driver_override, old,
-				  strlen(old));
+	err = jh_pci_set_override(pdev, old);
 	if (err)
-		pr_err("cell '%s' gave back PCI device %s, but its driver_override stays '%s': driver_set_override() returned %d (%s)\n",
+		pr_err("cell '%s' gave back PCI device %s, but its driver_override stays '%s': setting driver_override returned %d (%s)\n",
 		       cell->name, pci_name(pdev), JH_PCI_NO_DRIVER, err,
 		       jh_errname(err));
 	kfree(t->old_override);

@@ -96,6 +96,12 @@
 	"	int3\n"							\
 	"	.size " name ", . - " name "\n"
 
+/*
+ * The three entry points below are reached indirectly (a call through the
+ * trampoline's identity-mapped copy, the hypervisor's return into Linux),
+ * so each starts with endbr64 for kernels with indirect branch tracking;
+ * on CPUs without it the instruction is a no-op.
+ */
 asm(
 "	.pushsection .text, \"ax\"\n"
 "	.balign 4096\n"
@@ -104,6 +110,7 @@ asm(
 "	.global jh_x86_enter\n"
 "	.type jh_x86_enter, @function\n"
 "jh_x86_enter:\n"
+"	endbr64\n"
 "	push	%rbp\n"
 "	push	%rbx\n"
 "	push	%r12\n"
@@ -128,6 +135,7 @@ JH_SPEC_SAFE
 "	.global jh_x86_resume\n"
 "	.type jh_x86_resume, @function\n"
 "jh_x86_resume:\n"
+"	endbr64\n"
 "	popfq\n"
 "	pop	%r15\n"
 "	pop	%r14\n"
@@ -141,6 +149,7 @@ JH_SPEC_SAFE
 "	.size jh_x86_resume, . - jh_x86_resume\n"
 "	.type jh_x86_leave, @function\n"
 "jh_x86_leave:\n"
+"	endbr64\n"
 "	mov	%rdi, %cr3\n"
 "	mov	%r8, %cr4\n"
 "	mov	%rsi, %rsp\n"

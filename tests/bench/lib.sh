@@ -29,6 +29,83 @@ apt_update_once() {
 	apt_updated=1
 }
 
+# apt_suite SUITE: sets the array "apt_opts" to the apt options that read
+# SUITE. Debian 12's own suite is the host's configuration (empty);
+# bookworm-backports gets a private sources list, lists and cache under
+# $CACHE_DIR/apt/SUITE, so the host's apt configuration stays untouched.
+apt_suite() {
+	local suite=$1 state
+
+	apt_opts=()
+	[ "$suite" = bookworm ] && return 0
+	state=$CACHE_DIR/apt/$suite
+	mkdir -p "$state/lists/partial" "$state/cache/archives/partial"
+	[ -e "$state/sources.list" ] ||
+		echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $suite main" \
+			>"$state/sources.list"
+	apt_opts=(-o "Dir::Etc::sourcelist=$state/sources.list"
+		  -o Dir::Etc::sourceparts=-
+		  -o "Dir::State::Lists=$state/lists"
+		  -o "Dir::Cache=$state/cache"
+		  -o APT::Get::List-Cleanup=0)
+}
+
+# apt_suite_update SUITE: refreshes the lists apt_suite SUITE reads.
+apt_suite_update() {
+	if [ "$1" = bookworm ]; then
+		apt_update_once
+		return
+	fi
+	log "apt-get update ($1, private lists in $CACHE_DIR/apt/$1)"
+	apt-get "${apt_opts[@]}" update -q >/dev/null 2>&1 ||
+		die "apt-get update of $1 failed"
+}
+
+# apt_version SUITE PKG: the version of PKG (with :arch) to fetch from
+# SUITE, empty if none. For Debian 12 itself that is apt's candidate (its
+# security updates included); a private suite's own line of madison
+# decides there, because the host's status file is read too and could
+# name an installed version from elsewhere.
+apt_version() {
+	local v
+	if [ "$1" = bookworm ]; then
+		v=$(apt-cache policy "$2" 2>/dev/null | sed -n 's/^ *Candidate: //p')
+		[ "$v" = "(none)" ] || echo "$v"
+		return
+	fi
+	apt-cache "${apt_opts[@]}" madison "$2" 2>/dev/null |
+		awk -F'|' -v s="$1" '$3 ~ " " s "/" { gsub(/ /, "", $2); print $2; exit }'
+}
+
+# apt_depends PKG VERSION: the package names in PKG=VERSION's Depends
+# field, one per line, alternatives included.
+apt_depends() {
+	apt-cache "${apt_opts[@]}" show "$1=$2" 2>/dev/null |
+		sed -n 's/^Depends: //p' | head -n1 | tr ',|' '\n\n' |
+		sed 's/^ *//; s/[ (].*//' | grep -v '^$'
+}
+
+# apt_fetch DIR SPEC...: downloads the packages SPEC (name=version) into
+# DIR/debs and unpacks them into DIR/root.
+apt_fetch() {
+	local dir=$1 deb
+	shift
+	rm -rf "$dir"
+	mkdir -p "$dir/debs" "$dir/root"
+	(cd "$dir/debs" &&
+	 apt-get "${apt_opts[@]}" download -q "$@" 2>&1 |
+		grep -v '^W: Download is performed unsandboxed' >&2) ||
+		die "apt-get download $* failed"
+	for deb in "$dir"/debs/*.deb; do
+		dpkg-deb -x "$deb" "$dir/root"
+	done
+	rm -rf "$dir/debs" "$dir/root/usr/share/doc" "$dir/root/usr/share/man"
+}
+
+# The kernels fetch-kernel can fetch; the first is the reference kernel
+# the whole suite runs on (Documentation/kernels.md).
+KERNELS="6.1 6.1-rt 6.12 6.12-rt"
+
 # The kernel arguments every x86 machine of the bench boots with: memmap=
 # keeps 0x3b000000-0x3cffffff (just below 1 GiB) from Linux for the
 # hypervisor and the cells, so x86 machines need 1 GiB of RAM.
