@@ -5,6 +5,7 @@
 #   make [ARCH=arm64|x86] [CROSS_COMPILE=...] [KDIR=...]
 #   make install [DESTDIR=...] [prefix=/usr/local]
 #   make unit-test     host unit tests
+#   make misra         MISRA C:2012 check of the hypervisor (cppcheck)
 #   make check         unit tests and every QEMU scenario on both arches
 #   make check-vmx     the Bochs (Intel VMX) scenarios, tests/bench/run-bochs
 #   make check-kernels the smoke subset and a dkms build on every supported
@@ -53,8 +54,8 @@ export ARCH CROSS_COMPILE KDIR SRCDIR BUILDDIR CC LD OBJCOPY HOSTCC \
 
 SUBDIRS := hypervisor tools configs inmates tests/stress tests/dma
 
-.PHONY: all $(SUBDIRS) driver install unit-test check check-vmx check-kernels \
-	dkms-install dkms-remove clean
+.PHONY: all $(SUBDIRS) driver install unit-test misra check check-vmx \
+	check-kernels dkms-install dkms-remove clean
 
 all: $(SUBDIRS) driver
 
@@ -76,6 +77,10 @@ install: all
 
 unit-test:
 	@$(MAKE) -C tests/unit --no-print-directory
+
+# MISRA C:2012 findings against Documentation/misra-deviations.txt.
+misra:
+	@$(SRCDIR)/tests/misra/check
 
 check:
 	@$(SRCDIR)/tests/check

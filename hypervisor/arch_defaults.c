@@ -33,8 +33,9 @@ bool __weak cpu_arch_can_power_off(void)
 /* Not called while cpu_arch_can_power_off() says no: stay parked. */
 void __weak __noreturn cpu_arch_power_off(struct per_cpu *pcpu)
 {
-	for (;;)
+	for (;;) {
 		cpu_arch_wait(pcpu);
+	}
 }
 
 int __weak cpu_arch_wait_off(struct per_cpu *target)

@@ -10,14 +10,16 @@ static unsigned long next_bit(const uint64_t *map, unsigned long bits,
 	unsigned long word, bit;
 	uint64_t val;
 
-	if (start >= bits)
+	if (start >= bits) {
 		return bits;
+	}
 
 	word = start / 64;
 	val = (map[word] ^ invert) & (~0ULL << (start % 64));
 	while (!val) {
-		if (++word >= BITMAP_WORDS(bits))
+		if (++word >= BITMAP_WORDS(bits)) {
 			return bits;
+		}
 		val = map[word] ^ invert;
 	}
 	bit = word * 64 + (unsigned long)__builtin_ctzll(val);
@@ -39,15 +41,17 @@ unsigned long bitmap_next_clear(const uint64_t *map, unsigned long bits,
 void bitmap_set_range(uint64_t *map, unsigned long start,
 		      unsigned long count)
 {
-	while (count--)
+	while (count-- != 0U) {
 		bitmap_set(map, start++);
+	}
 }
 
 void bitmap_clear_range(uint64_t *map, unsigned long start,
 			unsigned long count)
 {
-	while (count--)
+	while (count-- != 0U) {
 		bitmap_clear(map, start++);
+	}
 }
 
 /* Without FP/SIMD the compiler's popcount would be a libgcc call. */
@@ -63,10 +67,12 @@ unsigned long bitmap_weight(const uint64_t *map, unsigned long bits)
 {
 	unsigned long word, n = 0;
 
-	for (word = 0; word < bits / 64; word++)
+	for (word = 0; word < bits / 64; word++) {
 		n += popcount64(map[word]);
-	if (bits % 64)
+	}
+	if (bits % 64) {
 		n += popcount64(map[word] & ((1ULL << (bits % 64)) - 1));
+	}
 	return n;
 }
 
@@ -75,17 +81,20 @@ unsigned long bitmap_find_clear_run(const uint64_t *map, unsigned long bits,
 {
 	unsigned long start = 0, next_set;
 
-	if (count == 0 || align == 0 || (align & (align - 1)))
+	if (count == 0 || align == 0 || (align & (align - 1))) {
 		return bits;
+	}
 
 	/* Each round either succeeds or moves start past a set bit. */
 	while (start < bits && count <= bits - start) {
 		start = ALIGN_UP(bitmap_next_clear(map, bits, start), align);
-		if (start >= bits || count > bits - start)
+		if (start >= bits || count > bits - start) {
 			break;
+		}
 		next_set = bitmap_next_set(map, bits, start);
-		if (next_set - start >= count)
+		if (next_set - start >= count) {
 			return start;
+		}
 		start = next_set + 1;
 	}
 	return bits;

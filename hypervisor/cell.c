@@ -20,9 +20,11 @@ unsigned int cell_count(void)
 {
 	unsigned int id, n = 0;
 
-	for (id = 0; id < HV_MAX_CELLS; id++)
-		if (cells[id])
+	for (id = 0; id < HV_MAX_CELLS; id++) {
+		if (cells[id] != NULL) {
 			n++;
+		}
+	}
 	return n;
 }
 
@@ -30,22 +32,27 @@ static unsigned long region_flags(uint64_t flags)
 {
 	unsigned long pt = 0;
 
-	if (flags & JH_MEM_READ)
+	if (flags & JH_MEM_READ) {
 		pt |= PT_READ;
-	if (flags & JH_MEM_WRITE)
+	}
+	if (flags & JH_MEM_WRITE) {
 		pt |= PT_WRITE;
-	if (flags & JH_MEM_EXECUTE)
+	}
+	if (flags & JH_MEM_EXECUTE) {
 		pt |= PT_EXEC;
-	if (flags & JH_MEM_IO)
+	}
+	if (flags & JH_MEM_IO) {
 		pt |= PT_DEVICE;
+	}
 	return pt;
 }
 
 static paddr_t region_phys(const struct cell *cell,
 			   const struct jh_memory_region *mem)
 {
-	if (mem->flags & JH_MEM_COMM_REGION)
+	if (mem->flags & JH_MEM_COMM_REGION) {
 		return hv_virt2phys(cell->comm_region);
+	}
 	return mem->phys_start;
 }
 
@@ -54,20 +61,23 @@ static int map_region(struct cell *cell, const struct jh_memory_region *mem,
 {
 	int err;
 
-	if ((mem->flags & JH_MEM_COMM_REGION) && !cell->comm_region)
+	if ((mem->flags & JH_MEM_COMM_REGION) && !cell->comm_region) {
 		return 0;
+	}
 	err = (merge ? pt_map : pt_map_keep_tables)(&cell->guest_pt,
 						    mem->virt_start,
 						    region_phys(cell, mem),
 						    mem->size,
 						    region_flags(mem->flags));
-	if (!err)
+	if (!err) {
 		err = iommu_map_region(cell, mem, merge);
-	if (err)
+	}
+	if (err != 0) {
 		hv_error("cell \"%s\": cannot map memory 0x%llx+0x%llx at guest 0x%llx (error %d)",
 			 cell->name, (unsigned long long)region_phys(cell, mem),
 			 (unsigned long long)mem->size,
 			 (unsigned long long)mem->virt_start, err);
+	}
 	return err;
 }
 
@@ -114,11 +124,12 @@ void cell_set_cpus(struct cell *cell, const struct jh_cell_desc *desc)
 	unsigned int cpu;
 
 	cell->num_cpus = 0;
-	for (cpu = 0; cpu < HV_MAX_CPUS; cpu++)
+	for (cpu = 0; cpu < HV_MAX_CPUS; cpu++) {
 		if (jh_cpu_in_set(desc, cpu)) {
 			bitmap_set(cell->cpu_set, cpu);
 			cell->num_cpus++;
 		}
+	}
 }
 
 /* What the root cell sees beside its regions: the console page, read-only. */
@@ -144,26 +155,29 @@ int cell_init_root(void)
 
 	err = pt_create(&root_cell.guest_pt, paging_arch_guest_format(),
 			&hv.pool);
-	if (err) {
+	if (err != 0) {
 		hv_error("root cell: no memory for its page table");
 		return err;
 	}
 	for (n = 0; n < desc->num_memory_regions; n++) {
 		err = cell_map_region(&root_cell, &mem[n]);
-		if (err)
+		if (err != 0) {
 			return err;
+		}
 	}
 	/* The validator keeps root regions off it; make sure anyway. */
 	err = pt_unmap(&root_cell.guest_pt, hv.phys_base, hv.mem_size);
-	if (!err)
+	if (!err) {
 		err = map_console_page(&root_cell);
-	if (!err)
+	}
+	if (!err) {
 		err = cell_arch_init(&root_cell);
+	}
 	if (!err) {
 		cell_guest_pt_live(&root_cell);
 		err = cell_arch_map_platform(&root_cell);
 	}
-	if (err) {
+	if (err != 0) {
 		hv_error("root cell: setup failed (error %d)", err);
 		return err;
 	}
@@ -177,8 +191,9 @@ void cell_printk(struct cell *cell, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (!ratelimit_ok(&cell->msg_rl, GUEST_MSG_BURST))
+	if (!ratelimit_ok(&cell->msg_rl, GUEST_MSG_BURST)) {
 		return;
+	}
 	va_start(ap, fmt);
 	vprintk(fmt, ap);
 	va_end(ap);
@@ -190,27 +205,31 @@ void cell_printk(struct cell *cell, const char *fmt, ...)
 static void flush_console_line(struct cell *cell)
 {
 	cell->con_line[cell->con_len] = '\0';
-	if (cell == &root_cell)
+	if (cell == &root_cell) {
 		printk("%s\n", cell->con_line);
-	else if (ratelimit_ok(&cell->con_rl, CELL_CONSOLE_LINES))
+	} else if (ratelimit_ok(&cell->con_rl, CELL_CONSOLE_LINES)) {
 		printk("[%s] %s\n", cell->name, cell->con_line);
+	}
 	cell->con_len = 0;
 }
 
 void cell_console_putc(struct cell *cell, char c)
 {
-	if (c == '\r')
+	if (c == '\r') {
 		return;
+	}
 	spin_lock(&cell->con_lock);
 	if (c == '\n') {
 		flush_console_line(cell);
 	} else {
 		/* Only printable ASCII reaches the shared UART. */
-		if ((unsigned char)c < ' ' || (unsigned char)c > '~')
+		if ((unsigned char)c < ' ' || (unsigned char)c > '~') {
 			c = '?';
+		}
 		cell->con_line[cell->con_len++] = c;
-		if (cell->con_len >= sizeof(cell->con_line) - 1)
+		if (cell->con_len >= sizeof(cell->con_line) - 1) {
 			flush_console_line(cell);
+		}
 	}
 	spin_unlock(&cell->con_lock);
 }

@@ -23,13 +23,16 @@ static bool root_owns_ram(paddr_t phys, uint64_t size)
 	uint64_t off;
 	paddr_t pa;
 
-	if (size == 0 || phys + size < phys)
+	if (size == 0 || phys + size < phys) {
 		return false;
+	}
 	for (off = ALIGN_DOWN(phys, PAGE_SIZE); off < phys + size;
-	     off += PAGE_SIZE)
+	     off += PAGE_SIZE) {
 		if (pt_translate(&root_cell.guest_pt, off, &pa, &flags) ||
-		    pa != off || (flags & PT_DEVICE) || !(flags & PT_READ))
+		    pa != off || (flags & PT_DEVICE) || !(flags & PT_READ)) {
 			return false;
+		}
+	}
 	return true;
 }
 
@@ -37,8 +40,9 @@ static int copy_from_root(void *dst, paddr_t src, uint64_t size)
 {
 	void *map = hv_map_temporary(src, size);
 
-	if (!map)
+	if (!map) {
 		return -JH_ENOMEM;
+	}
 	memcpy(dst, map, size);
 	hv_unmap_temporary(map, size);
 	return 0;
@@ -72,7 +76,7 @@ struct jh_cell_desc *cell_config_fetch(paddr_t addr, uint64_t *size)
 			 (unsigned long long)*size);
 		return NULL;
 	}
-	if (copy_from_root(copy, addr, *size)) {
+	if (copy_from_root(copy, addr, *size) != 0) {
 		page_free(&hv.pool, copy, PAGES(*size));
 		hv_error("cell create: cannot map config at 0x%llx",
 			 (unsigned long long)addr);
@@ -90,16 +94,20 @@ int cell_config_check(const struct jh_cell_desc *desc, uint64_t size)
 
 	err = jh_check_cell_config(desc, size, hv.sysconfig->arch, &cerr);
 	/* The real CPU's physical address size, not only the arch's. */
-	if (!err)
+	if (!err) {
 		err = jh_check_cell_addr_bits(desc, paging_arch_phys_bits(),
 					      &cerr);
-	if (!err)
+	}
+	if (!err) {
 		err = jh_check_cell_in_system(hv.sysconfig, desc, &cerr);
-	for (id = 1; !err && id < HV_MAX_CELLS; id++)
-		if (cells[id])
+	}
+	for (id = 1; !err && id < HV_MAX_CELLS; id++) {
+		if (cells[id] != NULL) {
 			err = jh_check_cells_disjoint(cells[id]->config, desc,
 						      &cerr);
-	if (err) {
+		}
+	}
+	if (err != 0) {
 		jh_format_config_error(msg, sizeof(msg), &cerr);
 		hv_error("cell config: %s", msg);
 	}

@@ -23,8 +23,9 @@
 
 void comm_write_state(struct cell *cell, uint32_t state)
 {
-	if (!cell->comm_region)
+	if (!cell->comm_region) {
 		return;
+	}
 	cell->comm_region->cell_state = state;
 	cache_arch_flush(cell->comm_region, PAGE_SIZE);
 }
@@ -52,17 +53,21 @@ static bool has_comm_region(const struct cell *cell)
 	const struct jh_memory_region *mem = jh_cell_mem_regions(cell->config);
 	unsigned int n;
 
-	for (n = 0; n < cell->config->num_memory_regions; n++)
-		if (mem[n].flags & JH_MEM_COMM_REGION)
+	for (n = 0; n < cell->config->num_memory_regions; n++) {
+		if (mem[n].flags & JH_MEM_COMM_REGION) {
 			return true;
+		}
+	}
 	return false;
 }
 
 uint64_t comm_reply_timeout_ms(const struct cell *cell)
 {
-	uint64_t ms = cell->config->msg_reply_timeout ?:
-		DEFAULT_REPLY_TIMEOUT_MS;
+	uint64_t ms = cell->config->msg_reply_timeout;
 
+	if (ms == 0U) {
+		ms = DEFAULT_REPLY_TIMEOUT_MS;
+	}
 	return ms > MAX_REPLY_TIMEOUT_MS ? MAX_REPLY_TIMEOUT_MS : ms;
 }
 
@@ -81,8 +86,9 @@ static uint32_t wait_reply(struct jh_comm_region *comm, uint64_t timeout_ms)
 		cache_arch_flush(comm, PAGE_SIZE);
 		reply = READ_ONCE(comm->reply_from_cell);
 		if (reply != JH_REPLY_NONE ||
-		    timer_arch_now_us() - start > timeout_ms * 1000)
+		    timer_arch_now_us() - start > timeout_ms * 1000) {
 			break;
+		}
 		cpu_relax();
 	}
 	control_relock(this_cpu());
@@ -96,16 +102,18 @@ int comm_ask_shutdown(struct cell *cell, bool force)
 	uint32_t reply;
 
 	if (cell->state != JH_CELL_RUNNING &&
-	    cell->state != JH_CELL_RUNNING_LOCKED)
+	    cell->state != JH_CELL_RUNNING_LOCKED) {
 		return 0;
+	}
 	if (force) {
 		printk("cell \"%s\": stopped by force, not asked\n",
 		       cell->name);
 		return 0;
 	}
 	if ((cell->config->flags & JH_CELL_PASSIVE_COMMREG) ||
-	    !has_comm_region(cell))
+	    !has_comm_region(cell)) {
 		return 0;
+	}
 
 	cache_arch_flush(comm, PAGE_SIZE);
 	if (READ_ONCE(comm->cell_state) == JH_CELL_RUNNING_LOCKED) {
@@ -129,8 +137,9 @@ int comm_ask_shutdown(struct cell *cell, bool force)
 			 cell->name);
 		return -JH_EPERM;
 	}
-	if (reply == JH_REPLY_NONE)
+	if (reply == JH_REPLY_NONE) {
 		printk("cell \"%s\" did not answer the shutdown request within %llu ms: stopping it\n",
 		       cell->name, (unsigned long long)timeout_ms);
+	}
 	return 0;
 }

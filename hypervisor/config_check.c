@@ -255,7 +255,7 @@ int jh_cfg_fail(struct jh_config_error *err, int code, const char *item,
 		int index, const char *field, uint64_t value, uint64_t value2,
 		enum jhc_reason_id reason)
 {
-	if (err) {
+	if (err != NULL) {
 		err->code = code;
 		err->item = item;
 		err->index = index;
@@ -278,18 +278,21 @@ struct jhc_out {
 static void jhc_put_char(struct jhc_out *out, char c)
 {
 	/* Keep the message on one printable line whatever a name holds. */
-	if (c < 0x20 || c > 0x7e)
+	if (c < 0x20 || c > 0x7e) {
 		c = '?';
-	if (out->len + 1 < out->size)
+	}
+	if (out->len + 1 < out->size) {
 		out->buf[out->len++] = c;
+	}
 }
 
 static void jhc_put_str(struct jhc_out *out, const char *s, unsigned int max)
 {
 	unsigned int n;
 
-	for (n = 0; n < max && s[n]; n++)
+	for (n = 0; n < max && s[n]; n++) {
 		jhc_put_char(out, s[n]);
+	}
 }
 
 static void jhc_put_digits(struct jhc_out *out, uint64_t value,
@@ -303,8 +306,9 @@ static void jhc_put_digits(struct jhc_out *out, uint64_t value,
 		tmp[n++] = digits[value % base];
 		value /= base;
 	} while ((value || n < min_digits) && n < sizeof(tmp));
-	while (n)
+	while (n != 0U) {
 		jhc_put_char(out, tmp[--n]);
+	}
 }
 
 static void jhc_put_value(struct jhc_out *out, uint64_t value,
@@ -347,8 +351,9 @@ uint64_t jh_format_config_error(char *buf, uint64_t size,
 	struct jhc_out out = { buf, size, 0 };
 	unsigned int n;
 
-	if (!buf || size == 0)
+	if (!buf || size == 0) {
 		return 0;
+	}
 
 	if (!err || (err->code == 0 && !err->reason)) {
 		jhc_put_str(&out, "no error", JHC_MAX_TEXT);
@@ -356,11 +361,13 @@ uint64_t jh_format_config_error(char *buf, uint64_t size,
 		return out.len;
 	}
 
-	for (n = 0; n < JHC_R_COUNT; n++)
-		if (err->reason == jh_cfg_reasons[n].text)
+	for (n = 0; n < JHC_R_COUNT; n++) {
+		if (err->reason == jh_cfg_reasons[n].text) {
 			fmt = &jh_cfg_reasons[n];
+		}
+	}
 
-	if (err->item) {
+	if (err->item != NULL) {
 		jhc_put_str(&out, err->item, JHC_MAX_TEXT);
 		if (err->index >= 0) {
 			jhc_put_char(&out, ' ');
@@ -368,7 +375,7 @@ uint64_t jh_format_config_error(char *buf, uint64_t size,
 		}
 		jhc_put_str(&out, ": ", 2);
 	}
-	if (err->field) {
+	if (err->field != NULL) {
 		jhc_put_str(&out, err->field, JHC_MAX_TEXT);
 		if (fmt->value_fmt != JHC_NONE) {
 			jhc_put_char(&out, ' ');
@@ -377,7 +384,7 @@ uint64_t jh_format_config_error(char *buf, uint64_t size,
 		if (fmt->value2_fmt != JHC_NONE && fmt->value2_pos == JHC_PAREN &&
 		    (fmt != &foreign || err->value2)) {
 			jhc_put_str(&out, " (", 2);
-			if (fmt->value2_label) {
+			if (fmt->value2_label != NULL) {
 				jhc_put_str(&out, fmt->value2_label,
 					    JHC_MAX_TEXT);
 				jhc_put_char(&out, ' ');
@@ -387,20 +394,21 @@ uint64_t jh_format_config_error(char *buf, uint64_t size,
 		}
 		jhc_put_char(&out, ' ');
 	}
-	if (fmt != &foreign)
+	if (fmt != &foreign) {
 		jhc_put_str(&out, fmt->text, sizeof(fmt->text));
-	else
+	} else {
 		jhc_put_str(&out, err->reason ? err->reason : "is invalid",
 			    JHC_MAX_TEXT);
+	}
 	if (fmt->value2_fmt != JHC_NONE && fmt->value2_pos == JHC_TAIL) {
 		jhc_put_char(&out, ' ');
 		jhc_put_value(&out, err->value2, fmt->value2_fmt);
-		if (fmt->value2_label) {
+		if (fmt->value2_label != NULL) {
 			jhc_put_char(&out, ' ');
 			jhc_put_str(&out, fmt->value2_label, JHC_MAX_TEXT);
 		}
 	}
-	if (err->other_cell) {
+	if (err->other_cell != NULL) {
 		jhc_put_str(&out, " '", 2);
 		jhc_put_str(&out, err->other_cell, JH_CELL_NAME_LEN);
 		jhc_put_char(&out, '\'');

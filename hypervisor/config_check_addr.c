@@ -19,9 +19,10 @@ static int jhc_check_width(const char *item, int index, const char *field,
 			   uint64_t start, uint64_t size, unsigned int bits,
 			   struct jh_config_error *err)
 {
-	if (bits < 64 && jhc_last(start, size) >> bits)
+	if (bits < 64 && jhc_last(start, size) >> bits) {
 		return JHC_FAIL(item, index, field, start, bits,
 				JHC_R_ABOVE_PA);
+	}
 	return 0;
 }
 
@@ -31,20 +32,23 @@ int jh_cfg_check_mem_width(const struct jh_memory_region *m, int index,
 {
 	int ret = 0;
 
-	if (!jhc_is_comm(m))
+	if (!jhc_is_comm(m)) {
 		ret = jhc_check_width(jhc_item_mem, index, "phys_start",
 				      m->phys_start, m->size, bits, err);
-	if (!ret)
+	}
+	if (!ret) {
 		ret = jhc_check_width(jhc_item_mem, index, "virt_start",
 				      m->virt_start, m->size, bits, err);
+	}
 	return ret;
 }
 
 int jh_cfg_check_console_width(const char *item, const struct jh_console *con,
 			       unsigned int bits, struct jh_config_error *err)
 {
-	if (con->type != JH_CON_PL011 && con->type != JH_CON_8250_MMIO)
+	if (con->type != JH_CON_PL011 && con->type != JH_CON_8250_MMIO) {
 		return 0;
+	}
 	return jhc_check_width(item, -1, "address", con->address, 1, bits,
 			       err);
 }
@@ -52,43 +56,50 @@ int jh_cfg_check_console_width(const char *item, const struct jh_console *con,
 int jh_cfg_check_platform_width(const struct jh_system_desc *sys,
 				unsigned int bits, struct jh_config_error *err)
 {
-	const struct jh_memory_region *hv = &sys->hypervisor_memory;
+	const struct jh_memory_region *hv_mem = &sys->hypervisor_memory;
 	const struct jh_arm64_platform *arm = &sys->platform.arm64;
 	const struct jh_x86_platform *x86 = &sys->platform.x86;
 	unsigned int i;
 	int ret;
 
 	ret = jhc_check_width(jhc_item_hv_mem, -1, "phys_start",
-			      hv->phys_start, hv->size, bits, err);
-	if (!ret)
+			      hv_mem->phys_start, hv_mem->size, bits, err);
+	if (!ret) {
 		ret = jh_cfg_check_console_width(jhc_item_dbg_console,
 						 &sys->debug_console, bits,
 						 err);
-	for (i = 0; !ret && i < JH_MAX_IOMMUS; i++)
-		if (sys->iommus[i].type != JH_IOMMU_NONE)
+	}
+	for (i = 0; !ret && i < JH_MAX_IOMMUS; i++) {
+		if (sys->iommus[i].type != JH_IOMMU_NONE) {
 			ret = jhc_check_width(jhc_item_iommu, i, "base",
 					      sys->iommus[i].base,
 					      sys->iommus[i].size, bits, err);
-	if (ret)
+		}
+	}
+	if (ret != 0) {
 		return ret;
+	}
 	if (sys->arch == JH_ARCH_ARM64) {
 		ret = jhc_check_width(jhc_item_platform, -1, "gicd_base",
 				      arm->gicd_base, JHC_GICD_SIZE, bits, err);
-		if (!ret)
+		if (!ret) {
 			ret = jhc_check_width(jhc_item_platform, -1,
 					      "gicr_base", arm->gicr_base,
 					      arm->gicr_stride, bits, err);
-		if (!ret && arm->pci_ecam_base)
+		}
+		if (!ret && arm->pci_ecam_base) {
 			ret = jhc_check_width(jhc_item_platform, -1,
 					      "pci_ecam_base",
 					      arm->pci_ecam_base,
 					      jhc_ecam_size(sys), bits, err);
+		}
 		return ret;
 	}
-	if (x86->mmconfig_base)
+	if (x86->mmconfig_base != 0U) {
 		ret = jhc_check_width(jhc_item_platform, -1, "mmconfig_base",
 				      x86->mmconfig_base,
 				      jhc_ecam_size(sys), bits, err);
+	}
 	return ret;
 }
 
@@ -101,8 +112,9 @@ static int jhc_check_cell_width(const struct jh_cell_desc *c,
 
 	for (i = 0; i < num; i++) {
 		ret = jh_cfg_check_mem_width(&mem[i], i, bits, err);
-		if (ret)
+		if (ret != 0) {
 			return ret;
+		}
 	}
 	return jh_cfg_check_console_width(jhc_item_console, &c->console, bits,
 					  err);
@@ -115,8 +127,9 @@ int jh_check_system_addr_bits(const struct jh_system_desc *sys,
 
 	jhc_clear(err);
 	ret = jh_cfg_check_platform_width(sys, bits, err);
-	if (!ret)
+	if (!ret) {
 		ret = jhc_check_cell_width(&sys->root_cell, bits, err);
+	}
 	return ret;
 }
 

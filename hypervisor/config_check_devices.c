@@ -17,9 +17,10 @@ static int jhc_device_overlap(int index, const struct jh_memory_region *m,
 			      enum jhc_reason_id reason,
 			      struct jh_config_error *err)
 {
-	if (jhc_overlap(m->phys_start, m->size, base, size))
+	if (jhc_overlap(m->phys_start, m->size, base, size)) {
 		return JHC_FAIL(jhc_item_mem, index, "phys_start",
 				m->phys_start, m->size, reason);
+	}
 	return 0;
 }
 
@@ -36,8 +37,9 @@ static int jhc_ioapic_overlap(const struct jh_cell_desc *root, int index,
 		ret = jhc_device_overlap(index, m, chips[i].address,
 					 JHC_X86_IOAPIC_SIZE,
 					 JHC_R_IOAPIC_OVERLAP, err);
-		if (ret)
+		if (ret != 0) {
 			return ret;
+		}
 	}
 	return 0;
 }
@@ -48,24 +50,29 @@ int jh_cfg_check_device_overlap(const struct jh_system_desc *sys, int index,
 {
 	int ret;
 
-	if (jhc_is_comm(m))
+	if (jhc_is_comm(m)) {
 		return 0;
+	}
 	ret = jh_cfg_iommu_overlap(sys, index, m, err);
-	if (!ret && jhc_ecam_base(sys))
+	if (!ret && jhc_ecam_base(sys)) {
 		ret = jhc_device_overlap(index, m, jhc_ecam_base(sys),
 					 jhc_ecam_size(sys),
 					 JHC_R_ECAM_OVERLAP, err);
-	if (ret)
+	}
+	if (ret != 0) {
 		return ret;
-	if (sys->arch == JH_ARCH_ARM64)
+	}
+	if (sys->arch == JH_ARCH_ARM64) {
 		return jhc_device_overlap(index, m,
 					  sys->platform.arm64.gicd_base,
 					  JHC_GICD_SIZE, JHC_R_GICD_OVERLAP,
 					  err);
+	}
 
 	ret = jhc_device_overlap(index, m, JHC_X86_LAPIC_BASE,
 				 JHC_X86_LAPIC_SIZE, JHC_R_LAPIC_OVERLAP, err);
-	if (!ret)
+	if (!ret) {
 		ret = jhc_ioapic_overlap(&sys->root_cell, index, m, err);
+	}
 	return ret;
 }

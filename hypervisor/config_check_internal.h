@@ -7,8 +7,8 @@
  * The driver compiles all parts as one translation unit
  * (driver/config_check.c), so static names must differ between the parts.
  */
-#ifndef _JH_CONFIG_CHECK_INTERNAL_H
-#define _JH_CONFIG_CHECK_INTERNAL_H
+#ifndef JH_CONFIG_CHECK_INTERNAL_H
+#define JH_CONFIG_CHECK_INTERNAL_H
 
 #include <jailhouse/config.h>
 #include <jailhouse/config-check.h>
@@ -178,7 +178,7 @@ int jh_cfg_fail(struct jh_config_error *err, int code, const char *item,
 
 static inline void jhc_clear(struct jh_config_error *err)
 {
-	if (err) {
+	if (err != NULL) {
 		err->code = 0;
 		err->item = NULL;
 		err->index = -1;
@@ -194,9 +194,11 @@ static inline bool jhc_sig_is(const char *sig, const char *expected)
 {
 	unsigned int n;
 
-	for (n = 0; n < JH_SIGNATURE_SIZE; n++)
-		if (sig[n] != expected[n])
+	for (n = 0; n < JH_SIGNATURE_SIZE; n++) {
+		if (sig[n] != expected[n]) {
 			return false;
+		}
+	}
 	return true;
 }
 
@@ -256,8 +258,9 @@ static inline bool jhc_has_cpu(const struct jh_cell_desc *c, unsigned int cpu)
 	const struct jhc_u64 *set =
 		(const struct jhc_u64 *)((const uint8_t *)c + sizeof(*c));
 
-	if (cpu >= jhc_num_cpu_bits(c))
+	if (cpu >= jhc_num_cpu_bits(c)) {
 		return false;
+	}
 	return (set[cpu / 64].v >> (cpu % 64)) & 1;
 }
 
@@ -265,8 +268,9 @@ static inline bool jhc_has_pin(const struct jh_irqchip *chip, uint64_t pin)
 {
 	uint64_t n;
 
-	if (pin < chip->pin_base || pin - chip->pin_base >= JHC_IRQCHIP_PINS)
+	if (pin < chip->pin_base || pin - chip->pin_base >= JHC_IRQCHIP_PINS) {
 		return false;
+	}
 	n = pin - chip->pin_base;
 	return (chip->pin_bitmap[n / 32] >> (n % 32)) & 1;
 }
@@ -336,4 +340,4 @@ int jh_cfg_iommu_overlap(const struct jh_system_desc *sys, int index,
 			 const struct jh_memory_region *m,
 			 struct jh_config_error *err);
 
-#endif /* _JH_CONFIG_CHECK_INTERNAL_H */
+#endif /* JH_CONFIG_CHECK_INTERNAL_H */

@@ -26,9 +26,11 @@ static const struct uart_driver *find_uart(uint16_t type)
 {
 	const struct uart_driver *drv;
 
-	for (drv = __uart_drivers_start; drv < __uart_drivers_end; drv++)
-		if (drv->type == type)
+	for (drv = __uart_drivers_start; drv < __uart_drivers_end; drv++) {
+		if (drv->type == type) {
 			return drv;
+		}
+	}
 	return NULL;
 }
 
@@ -37,8 +39,9 @@ int console_init(const struct jh_console *con)
 	const struct uart_driver *drv;
 	void *base;
 
-	if (con->type == JH_CON_NONE)
+	if (con->type == JH_CON_NONE) {
 		return 0;
+	}
 
 	drv = find_uart(con->type);
 	if (!drv) {
@@ -69,9 +72,10 @@ void console_write(const char *s, size_t len)
 	spin_lock(&console_lock);
 	pos = console_page.write_pos;
 	for (n = 0; n < len; n++) {
-		if (uart) {
-			if (s[n] == '\n')
+		if (uart != NULL) {
+			if (s[n] == '\n') {
 				uart->putc(uart_base, '\r');
+			}
 			uart->putc(uart_base, s[n]);
 		}
 		console_page.ring[pos++ % JH_CONSOLE_RING_SIZE] = s[n];

@@ -41,11 +41,14 @@ static int stop_cell(struct cell *cell)
 	int err;
 
 	err = cell_park_cpus(cell);
-	if (err)
+	if (err != 0) {
 		return err;
-	for_each_cell_cpu(cpu, cell)
-		if (per_cpu(cpu)->state == CPU_FAILED)
+	}
+	for_each_cell_cpu(cpu, cell) {
+		if (per_cpu(cpu)->state == CPU_FAILED) {
 			per_cpu(cpu)->state = CPU_PARKED;
+		}
+	}
 	cell->state = JH_CELL_SHUT_DOWN;
 	comm_write_state(cell, JH_CELL_SHUT_DOWN);
 	return 0;
@@ -59,7 +62,7 @@ static int ask_and_stop(struct cell *cell, unsigned long flags)
 {
 	int err = comm_ask_shutdown(cell, flags & JH_HC_FORCE);
 
-	return err ?: stop_cell(cell);
+	return (err != 0) ? err : stop_cell(cell);
 }
 
 /*
@@ -76,7 +79,7 @@ static long claim_cell(unsigned long id, const char *what, struct cell **out)
 		hv_error("%s: no cell with id %lu", what, id);
 		return -JH_ENOENT;
 	}
-	if (cell->busy) {
+	if (cell->busy != NULL) {
 		hv_error("%s: cell \"%s\" is busy (%s in progress)", what,
 			 cell->name, cell->busy);
 		return -JH_EBUSY;
@@ -93,7 +96,7 @@ static void release_cell(struct cell *cell)
 
 static long check_flags(unsigned long flags, const char *what)
 {
-	if (flags & ~(unsigned long)JH_HC_FORCE) {
+	if ((flags & ~(unsigned long)JH_HC_FORCE) != 0U) {
 		hv_error("%s: unknown flags 0x%lx", what, flags);
 		return -JH_EINVAL;
 	}
@@ -115,13 +118,16 @@ static long begin_cell_call(struct per_cpu *pcpu, unsigned long id,
 
 	control_lock_in_trap(pcpu);
 	err = check_flags(flags, what);
-	if (!err)
+	if (!err) {
 		err = claim_cell(id, what, cell);
-	if (err)
+	}
+	if (err != 0) {
 		return err;
+	}
 	err = ask_and_stop(*cell, flags);
-	if (err)
+	if (err != 0) {
 		release_cell(*cell);
+	}
 	return err;
 }
 
@@ -130,8 +136,9 @@ static bool root_cpu(const struct jh_cell_desc *desc, unsigned int cpu)
 {
 	struct per_cpu *pcpu = per_cpu(cpu);
 
-	if (pcpu && pcpu->cell == &root_cell && pcpu->state != CPU_ABSENT)
+	if (pcpu && pcpu->cell == &root_cell && pcpu->state != CPU_ABSENT) {
 		return true;
+	}
 	hv_error("cell \"%.32s\": CPU %u is not a root cell CPU under the hypervisor",
 		 desc->name, cpu);
 	return false;
@@ -148,15 +155,18 @@ static int park_offline_cpus(const struct jh_cell_desc *desc)
 	unsigned int cpu;
 
 	for (cpu = 0; cpu < HV_MAX_CPUS; cpu++) {
-		if (!jh_cpu_in_set(desc, cpu))
+		if (!jh_cpu_in_set(desc, cpu)) {
 			continue;
-		if (!root_cpu(desc, cpu))
+		}
+		if (!root_cpu(desc, cpu)) {
 			return -JH_EINVAL;
+		}
 		pcpu = per_cpu(cpu);
 		if (pcpu->state == CPU_RUNNING &&
 		    cpu_arch_offline_cpus_keep_running() &&
-		    cpu_request_park(pcpu))
+		    cpu_request_park(pcpu)) {
 			return -JH_EBUSY;
+		}
 	}
 	return 0;
 }
@@ -170,10 +180,12 @@ static int check_cpus_parked(const struct jh_cell_desc *desc)
 	unsigned int cpu;
 
 	for (cpu = 0; cpu < HV_MAX_CPUS; cpu++) {
-		if (!jh_cpu_in_set(desc, cpu))
+		if (!jh_cpu_in_set(desc, cpu)) {
 			continue;
-		if (!root_cpu(desc, cpu))
+		}
+		if (!root_cpu(desc, cpu)) {
 			return -JH_EINVAL;
+		}
 		if (per_cpu(cpu)->state != CPU_PARKED) {
 			hv_error("cell \"%.32s\": CPU %u is still online in the root cell",
 				 desc->name, cpu);
@@ -187,9 +199,11 @@ static unsigned int free_cell_id(void)
 {
 	unsigned int id;
 
-	for (id = 1; id < HV_MAX_CELLS; id++)
-		if (!cells[id])
+	for (id = 1; id < HV_MAX_CELLS; id++) {
+		if (!cells[id]) {
 			return id;
+		}
+	}
 	return 0;
 }
 
@@ -205,10 +219,12 @@ static const struct jh_memory_region *root_region_at(paddr_t phys)
 	const struct jh_memory_region *mem = jh_cell_mem_regions(root);
 	unsigned int n;
 
-	for (n = 0; n < root->num_memory_regions; n++)
+	for (n = 0; n < root->num_memory_regions; n++) {
 		if (phys >= mem[n].phys_start &&
-		    phys - mem[n].phys_start < mem[n].size)
+		    phys - mem[n].phys_start < mem[n].size) {
 			return &mem[n];
+		}
+	}
 	return NULL;
 }
 
@@ -218,8 +234,9 @@ static int remap_to_root(const struct jh_memory_region *mem)
 	const struct jh_memory_region *owner = root_region_at(mem->phys_start);
 	struct jh_memory_region back = *mem;
 
-	if (!owner)
+	if (!owner) {
 		return -JH_EINVAL;
+	}
 	back.virt_start = mem->phys_start;
 	back.flags = owner->flags;
 	return cell_map_region(&root_cell, &back);
@@ -230,8 +247,9 @@ static void free_cell(struct cell *cell, uint64_t config_size)
 {
 	cell_arch_exit(cell);
 	iommu_cell_exit(cell);
-	if (cell->guest_pt.root)
+	if (cell->guest_pt.root != NULL) {
 		pt_destroy(&cell->guest_pt);
+	}
 	page_free(&hv.pool, cell->comm_region, 1);
 	page_free(&hv.pool, (void *)cell->config, PAGES(config_size));
 	page_free(&hv.pool, cell, PAGES(sizeof(*cell)));
@@ -260,28 +278,36 @@ static int build_cell(struct cell *cell, const struct jh_cell_desc *desc)
 	int err;
 
 	cell->comm_region = page_alloc(&hv.pool, 1);
-	if (!cell->comm_region)
+	if (!cell->comm_region) {
 		return -JH_ENOMEM;
+	}
 	err = pt_create(&cell->guest_pt, paging_arch_guest_format(),
 			&hv.pool);
-	for (n = 0; !err && n < desc->num_memory_regions; n++)
+	for (n = 0; !err && n < desc->num_memory_regions; n++) {
 		err = cell_map_region(cell, &mem[n]);
-	if (!err)
+	}
+	if (!err) {
 		err = iommu_cell_init(cell);
-	if (!err)
+	}
+	if (!err) {
 		err = cell_arch_init(cell);
-	if (!err)
+	}
+	if (!err) {
 		cell_guest_pt_live(cell);
+	}
 	/* Nothing of the memory's previous owner is visible to the cell. */
-	if (!err)
+	if (!err) {
 		err = scrub_cell_memory(desc);
+	}
 	if (!err && hv.pool.pages - hv.pool.used <
 	    (desc->num_memory_regions + 2) * TABLES_PER_REGION *
-	    (iommu_active() ? 2 : 1))
+	    (iommu_active() ? 2 : 1)) {
 		err = -JH_ENOMEM;
-	if (err)
+	}
+	if (err != 0) {
 		hv_error("cell \"%s\": cannot set it up (error %d, page pool %lu/%lu used)",
 			 cell->name, err, hv.pool.used, hv.pool.pages);
+	}
 	return err;
 }
 
@@ -325,15 +351,18 @@ static void assign_cell(struct cell *cell)
 	unsigned int n, cpu;
 
 	/* The pool has room for any split (build_cell checked). */
-	for (n = 0; n < desc->num_memory_regions; n++)
+	for (n = 0; n < desc->num_memory_regions; n++) {
 		if (gives_up_root_memory(&mem[n])) {
 			pt_clear(&root_cell.guest_pt, mem[n].phys_start,
 				 mem[n].size);
 			iommu_clear_root(mem[n].phys_start, mem[n].size);
 		}
-	for (cpu = 0; cpu < HV_MAX_CPUS; cpu++)
-		if (jh_cpu_in_set(desc, cpu))
+	}
+	for (cpu = 0; cpu < HV_MAX_CPUS; cpu++) {
+		if (jh_cpu_in_set(desc, cpu)) {
 			bitmap_set(cpus, cpu);
+		}
+	}
 	move_cpus(&root_cell, cell, cpus);
 	cell_arch_assign(cell);
 	iommu_cell_assign(cell);
@@ -343,8 +372,9 @@ static void assign_cell(struct cell *cell)
 
 static bool refuse_in_transition(void)
 {
-	if (!hv_root_in_transition())
+	if (!hv_root_in_transition()) {
 		return false;
+	}
 	hv_error("cell create: the hypervisor is %s (%u of %u CPUs under it)",
 		 READ_ONCE(hv.disabling) ? "being disabled" : "still being enabled",
 		 READ_ONCE(hv.entered_cpus), hv_header.online_cpus);
@@ -370,18 +400,21 @@ long control_cell_create(struct per_cpu *pcpu, unsigned long config_addr)
 		return -JH_EINVAL;
 	}
 	err = cell_config_check(desc, size);
-	if (!err)
+	if (!err) {
 		err = reserve_cell(desc, &cell);
-	if (err) {
+	}
+	if (err != 0) {
 		page_free(&hv.pool, desc, PAGES(size));
 		goto out;
 	}
 	err = park_offline_cpus(desc);
-	if (!err)
+	if (!err) {
 		err = build_cell(cell, desc);
-	if (!err)
+	}
+	if (!err) {
 		err = check_cpus_parked(desc);
-	if (err) {
+	}
+	if (err != 0) {
 		cells[cell->id] = NULL;
 		free_cell(cell, size);
 		goto out;
@@ -390,8 +423,9 @@ long control_cell_create(struct per_cpu *pcpu, unsigned long config_addr)
 	assign_cell(cell);
 	release_cell(cell);
 	printk("Created cell \"%s\" (id %u): CPUs", cell->name, cell->id);
-	for_each_cell_cpu(cpu, cell)
+	for_each_cell_cpu(cpu, cell) {
 		printk(" %u", cpu);
+	}
 	printk(", %u memory regions, page pool %lu/%lu used\n",
 	       desc->num_memory_regions, hv.pool.used, hv.pool.pages);
 	err = cell->id;
@@ -407,11 +441,13 @@ static int set_loadable(struct cell *cell, bool loadable)
 	unsigned int n;
 	int err = 0;
 
-	if (cell->loadable == loadable)
+	if (cell->loadable == loadable) {
 		return 0;
+	}
 	for (n = 0; n < cell->config->num_memory_regions; n++) {
-		if (!(mem[n].flags & JH_MEM_LOADABLE))
+		if (!(mem[n].flags & JH_MEM_LOADABLE)) {
 			continue;
+		}
 		if (loadable) {
 			r = mem[n];
 			r.virt_start = r.phys_start;
@@ -421,8 +457,9 @@ static int set_loadable(struct cell *cell, bool loadable)
 			err = pt_clear(&root_cell.guest_pt, mem[n].phys_start,
 				       mem[n].size);
 		}
-		if (err)
+		if (err != 0) {
 			break;
+		}
 	}
 	/* Synchronous: no root CPU keeps a loadable mapping after this. */
 	cell_arch_flush_tlb(&root_cell);
@@ -439,9 +476,10 @@ long control_cell_set_loadable(struct per_cpu *pcpu, unsigned long id,
 	err = begin_cell_call(pcpu, id, flags, "cell load", &cell);
 	if (!err) {
 		err = set_loadable(cell, true);
-		if (err)
+		if (err != 0) {
 			hv_error("cell \"%s\": cannot map its loadable memory into the root cell (error %ld)",
 				 cell->name, err);
+		}
 		release_cell(cell);
 	}
 	spin_unlock(&control_lock);
@@ -456,8 +494,9 @@ long control_cell_start(struct per_cpu *pcpu, unsigned long id,
 	long err;
 
 	err = begin_cell_call(pcpu, id, flags, "cell start", &cell);
-	if (err)
+	if (err != 0) {
 		goto out;
+	}
 	err = set_loadable(cell, false);
 	if (!err) {
 		comm_reset(cell);
@@ -502,15 +541,18 @@ static void give_back(struct cell *cell)
 
 	/* Nothing of the cell's data stays in the RAM root gets back. */
 	set_loadable(cell, false);
-	if (scrub_cell_memory(cell->config))
+	if (scrub_cell_memory(cell->config) != 0) {
 		printk("cell \"%s\": could not zero its memory (page pool %lu/%lu used)\n",
 		       cell->name, hv.pool.used, hv.pool.pages);
-	for (n = 0; n < cell->config->num_memory_regions; n++)
-		if (gives_up_root_memory(&mem[n]) && remap_to_root(&mem[n]))
+	}
+	for (n = 0; n < cell->config->num_memory_regions; n++) {
+		if (gives_up_root_memory(&mem[n]) && remap_to_root(&mem[n])) {
 			printk("cell \"%s\": memory 0x%llx+0x%llx could not be given back to the root cell\n",
 			       cell->name,
 			       (unsigned long long)mem[n].phys_start,
 			       (unsigned long long)mem[n].size);
+		}
+	}
 	memcpy(cpus, cell->cpu_set, sizeof(cpus));
 	move_cpus(cell, &root_cell, cpus);
 	cell_arch_release(cell);
@@ -526,8 +568,9 @@ long control_cell_destroy(struct per_cpu *pcpu, unsigned long id,
 	long err;
 
 	err = begin_cell_call(pcpu, id, flags, "cell destroy", &cell);
-	if (err)
+	if (err != 0) {
 		goto out;
+	}
 	give_back(cell);
 	cells[id] = NULL;
 	printk("Destroyed cell \"%s\" (id %lu)\n", cell->name, id);

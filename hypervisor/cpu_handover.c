@@ -44,12 +44,15 @@ void cpu_park(struct per_cpu *pcpu)
 
 	smp_mb();
 	for (;;) {
-		if (READ_ONCE(pcpu->request) == CPU_REQ_OFF)
+		if (READ_ONCE(pcpu->request) == CPU_REQ_OFF) {
 			cpu_arch_power_off(pcpu);
-		if (READ_ONCE(pcpu->request) == CPU_REQ_START)
+		}
+		if (READ_ONCE(pcpu->request) == CPU_REQ_START) {
 			break;
-		if (READ_ONCE(pcpu->request) == CPU_REQ_PARK)
+		}
+		if (READ_ONCE(pcpu->request) == CPU_REQ_PARK) {
 			WRITE_ONCE(pcpu->request, CPU_REQ_NONE);
+		}
 		cpu_arch_wait(pcpu);
 	}
 	smp_rmb();
@@ -77,8 +80,9 @@ void cpu_request_start(struct per_cpu *target, struct cell *cell,
 
 void cpu_check_requests(struct per_cpu *pcpu)
 {
-	if (READ_ONCE(pcpu->request) != CPU_REQ_PARK)
+	if (READ_ONCE(pcpu->request) != CPU_REQ_PARK) {
 		return;
+	}
 	pcpu->state = CPU_PARKED;
 	smp_wmb();
 	WRITE_ONCE(pcpu->request, CPU_REQ_NONE);
@@ -88,8 +92,9 @@ void cpu_check_requests(struct per_cpu *pcpu)
 /* Asks target to park; does not wait. Control lock held. */
 static void ask_to_park(struct per_cpu *target)
 {
-	if (target->state != CPU_RUNNING || target == this_cpu())
+	if (target->state != CPU_RUNNING || target == this_cpu()) {
 		return;
+	}
 	WRITE_ONCE(target->request, CPU_REQ_PARK);
 	cpu_arch_kick(target->cpu_id);
 }
@@ -110,13 +115,15 @@ static int wait_parked(struct per_cpu *target)
 	control_unlock_to_wait(this_cpu());
 	for (spins = 0; READ_ONCE(target->state) == CPU_RUNNING; spins++) {
 		if (timer_arch_now_us() - start > PARK_TIMEOUT_US ||
-		    spins > 100000000UL)
+		    spins > 100000000UL) {
 			break;
+		}
 		cpu_relax();
 	}
 	control_relock(this_cpu());
-	if (target->state != CPU_RUNNING)
+	if (target->state != CPU_RUNNING) {
 		return 0;
+	}
 	hv_error("CPU %u of cell \"%s\" did not stop within %u ms",
 		 target->cpu_id, target->cell->name, PARK_TIMEOUT_US / 1000);
 	return -JH_EBUSY;
@@ -134,11 +141,14 @@ int cell_park_cpus(struct cell *cell)
 	int err = 0;
 
 	cell->stopping = true;
-	for_each_cell_cpu(cpu, cell)
+	for_each_cell_cpu(cpu, cell) {
 		ask_to_park(per_cpu(cpu));
-	for_each_cell_cpu(cpu, cell)
-		if (!err)
+	}
+	for_each_cell_cpu(cpu, cell) {
+		if (!err) {
 			err = wait_parked(per_cpu(cpu));
+		}
+	}
 	return err;
 }
 
@@ -153,8 +163,9 @@ static void stop_from_inside(struct per_cpu *pcpu, uint32_t state,
 	cell->stopping = true;
 	cell->state = state;
 	comm_write_state(cell, state);
-	for_each_cell_cpu(cpu, cell)
+	for_each_cell_cpu(cpu, cell) {
 		ask_to_park(per_cpu(cpu));
+	}
 	pcpu->state = cpu_state;
 	spin_unlock(&control_lock);
 	cpu_park(pcpu);

@@ -12,8 +12,9 @@ struct out {
 
 static void put(struct out *o, char c)
 {
-	if (o->len + 1 < o->size)
+	if (o->len + 1 < o->size) {
 		o->buf[o->len++] = c;
+	}
 }
 
 static void put_padded(struct out *o, const char *s, size_t len,
@@ -21,22 +22,28 @@ static void put_padded(struct out *o, const char *s, size_t len,
 {
 	size_t n;
 
-	if (!left)
-		for (n = len; n < width; n++)
+	if (!left) {
+		for (n = len; n < width; n++) {
 			put(o, pad);
-	for (n = 0; n < len; n++)
+		}
+	}
+	for (n = 0; n < len; n++) {
 		put(o, s[n]);
-	if (left)
-		for (n = len; n < width; n++)
+	}
+	if (left) {
+		for (n = len; n < width; n++) {
 			put(o, ' ');
+		}
+	}
 }
 
 static size_t strnlen_fmt(const char *s, size_t max)
 {
 	size_t n = 0;
 
-	while (n < max && s[n])
+	while (n < max && s[n]) {
 		n++;
+	}
 	return n;
 }
 
@@ -57,7 +64,7 @@ static void put_number(struct out *o, unsigned long long val, bool negative,
 	do {
 		tmp[--n] = digits[val % base];
 		val /= base;
-	} while (val);
+	} while (val != 0U);
 
 	if (negative) {
 		/* The sign goes before zero padding, not after. */
@@ -75,19 +82,23 @@ static void put_number(struct out *o, unsigned long long val, bool negative,
 
 static unsigned long long get_unsigned(va_list *ap, unsigned int longs)
 {
-	if (longs >= 2)
+	if (longs >= 2) {
 		return va_arg(*ap, unsigned long long);
-	if (longs == 1)
+	}
+	if (longs == 1) {
 		return va_arg(*ap, unsigned long);
+	}
 	return va_arg(*ap, unsigned int);
 }
 
 static long long get_signed(va_list *ap, unsigned int longs)
 {
-	if (longs >= 2)
+	if (longs >= 2) {
 		return va_arg(*ap, long long);
-	if (longs == 1)
+	}
+	if (longs == 1) {
 		return va_arg(*ap, long);
+	}
 	return va_arg(*ap, int);
 }
 
@@ -95,16 +106,18 @@ static const char *parse_spec(const char *f, struct spec *sp, va_list *ap)
 {
 	sp->width = 0;
 	sp->precision = -1;
-	sp->left = sp->zero = false;
+	sp->left = false;
+	sp->zero = false;
 	sp->longs = 0;
 
 	for (;; f++) {
-		if (*f == '-')
+		if (*f == '-') {
 			sp->left = true;
-		else if (*f == '0')
+		} else if (*f == '0') {
 			sp->zero = true;
-		else
+		} else {
 			break;
+		}
 	}
 	if (*f == '*') {
 		int w = va_arg(*ap, int);
@@ -115,8 +128,9 @@ static const char *parse_spec(const char *f, struct spec *sp, va_list *ap)
 	}
 	/* Bounded: a width of more than 3 digits is nonsense here. */
 	while (*f >= '0' && *f <= '9') {
-		if (sp->width < 1000)
+		if (sp->width < 1000) {
 			sp->width = sp->width * 10 + (unsigned int)(*f - '0');
+		}
 		f++;
 	}
 	if (*f == '.') {
@@ -127,14 +141,16 @@ static const char *parse_spec(const char *f, struct spec *sp, va_list *ap)
 			f++;
 		}
 		while (*f >= '0' && *f <= '9') {
-			if (sp->precision < 100000)
+			if (sp->precision < 100000) {
 				sp->precision = sp->precision * 10 + (*f - '0');
+			}
 			f++;
 		}
 	}
 	/* size_t is unsigned long on every target: z counts as one l. */
-	for (; *f == 'l' || *f == 'z'; f++)
+	for (; *f == 'l' || *f == 'z'; f++) {
 		sp->longs++;
+	}
 	return f;
 }
 
@@ -148,11 +164,12 @@ size_t format_vstring(char *buf, size_t size, const char *fmt, va_list ap)
 	va_list args;
 	char c;
 
-	if (size == 0)
+	if (size == 0) {
 		return 0;
+	}
 	va_copy(args, ap);
 
-	while (*f) {
+	while (*f != '\0') {
 		if (*f != '%') {
 			put(&o, *f++);
 			continue;
@@ -162,8 +179,9 @@ size_t format_vstring(char *buf, size_t size, const char *fmt, va_list ap)
 		switch (*f) {
 		case 's':
 			s = va_arg(args, const char *);
-			if (!s)
+			if (!s) {
 				s = "(null)";
+			}
 			put_padded(&o, s, sp.precision >= 0 ?
 				   strnlen_fmt(s, (size_t)sp.precision) :
 				   strnlen_fmt(s, (size_t)-1),
@@ -203,10 +221,12 @@ size_t format_vstring(char *buf, size_t size, const char *fmt, va_list ap)
 			break;
 		default:
 			/* Unknown or truncated: copy the spec through. */
-			while (s < f)
+			while (s < f) {
 				put(&o, *s++);
-			if (!*f)
+			}
+			if (!*f) {
 				continue;
+			}
 			put(&o, *f);
 			break;
 		}

@@ -18,8 +18,9 @@
 
 static int map_image(uint8_t *start, uint8_t *end, unsigned long flags)
 {
-	if (end <= start)
+	if (end <= start) {
 		return 0;
+	}
 	return pt_map(&hv.paging, (uintptr_t)start, hv_virt2phys(start),
 		      (uint64_t)(end - start), flags);
 }
@@ -30,17 +31,22 @@ int hv_paging_init(void)
 	int err;
 
 	err = pt_create(&hv.paging, paging_arch_hv_format(), &hv.pool);
-	if (!err)
+	if (!err) {
 		err = map_image(__image_start, __text_end, PT_READ | PT_EXEC);
-	if (!err)
+	}
+	if (!err) {
 		err = map_image(__text_end, __rodata_end, PT_READ);
-	if (!err)
+	}
+	if (!err) {
 		err = map_image(__rodata_end, hv_end, PT_READ | PT_WRITE);
-	if (!err)
+	}
+	if (!err) {
 		err = setup_arch_paging(&hv.paging);
-	if (err)
+	}
+	if (err != 0) {
 		hv_error("cannot build the hypervisor page tables (error %d)",
 			 err);
+	}
 	return err;
 }
 
@@ -49,8 +55,9 @@ static bool identity_ok(paddr_t phys, uint64_t size)
 {
 	uint64_t limit = (uintptr_t)__image_start;
 
-	if (size == 0 || phys >= limit || size > limit - phys)
+	if (size == 0 || phys >= limit || size > limit - phys) {
 		return false;
+	}
 	return phys + size <= hv.phys_base ||
 		phys >= hv.phys_base + hv.mem_size;
 }
@@ -61,8 +68,9 @@ static void *map_identity(paddr_t phys, uint64_t size, unsigned long flags)
 	uint64_t len = PAGE_ALIGN_UP(phys + size) - start;
 
 	if (!identity_ok(start, len) ||
-	    pt_map(&hv.paging, start, start, len, flags))
+	    pt_map(&hv.paging, start, start, len, flags)) {
 		return NULL;
+	}
 	paging_arch_hv_flush();
 	return (void *)(uintptr_t)phys;
 }

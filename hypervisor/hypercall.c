@@ -29,18 +29,22 @@ static long cpu_get_info(unsigned long cpu, unsigned long item)
 {
 	struct per_cpu *pcpu = per_cpu((unsigned int)cpu);
 
-	if (!pcpu || pcpu->state == CPU_ABSENT)
+	if (!pcpu || pcpu->state == CPU_ABSENT) {
 		return -JH_EINVAL;
+	}
 
-	if (item == JH_CPU_INFO_STATE)
+	if (item == JH_CPU_INFO_STATE) {
 		return pcpu->state == CPU_FAILED ? JH_CPU_FAILED :
 			JH_CPU_RUNNING;
-	if (item == JH_CPU_INFO_CELL)
+	}
+	if (item == JH_CPU_INFO_CELL) {
 		return pcpu->cell ? (long)pcpu->cell->id : -JH_EINVAL;
+	}
 	if (item >= JH_CPU_INFO_STAT_BASE &&
-	    item < JH_CPU_INFO_STAT_BASE + JH_STAT_MAX)
+	    item < JH_CPU_INFO_STAT_BASE + JH_STAT_MAX) {
 		return (long)(READ_ONCE(pcpu->stats[item -
 					JH_CPU_INFO_STAT_BASE]) & (~0UL >> 1));
+	}
 	return -JH_EINVAL;
 }
 
@@ -53,15 +57,18 @@ long hypercall_dispatch(struct per_cpu *pcpu, unsigned long code,
 
 	if (code == JH_HC_DEBUG_CONSOLE_PUTC) {
 		if (cell != &root_cell &&
-		    !(cell->config->flags & JH_CELL_CONSOLE_ALLOWED))
+		    !(cell->config->flags & JH_CELL_CONSOLE_ALLOWED)) {
 			return -JH_EPERM;
+		}
 		cell_console_putc(cell, (char)arg1);
 		return 0;
 	}
-	if (code > JH_HC_MAX)
+	if (code > JH_HC_MAX) {
 		return -JH_ENOSYS;
-	if (cell != &root_cell)
+	}
+	if (cell != &root_cell) {
 		return -JH_EPERM;
+	}
 	/* Root calls come often enough (cell state polls) to report DMA faults. */
 	iommu_poll_faults();
 

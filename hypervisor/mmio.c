@@ -18,8 +18,9 @@ static unsigned int num_regions;
 int mmio_register(gpaddr_t base, uint64_t size, mmio_handler_t handler,
 		  void *arg)
 {
-	if (num_regions >= MMIO_MAX_REGIONS)
+	if (num_regions >= MMIO_MAX_REGIONS) {
 		return -JH_E2BIG;
+	}
 	regions[num_regions++] = (struct mmio_region) {
 		.base = base, .size = size, .handler = handler, .arg = arg,
 	};

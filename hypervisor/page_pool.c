@@ -12,8 +12,9 @@ int page_pool_init(struct page_pool *pool, void *base, paddr_t phys,
 {
 	unsigned long bitmap_pages = PAGES(BITMAP_WORDS(pages) * 8);
 
-	if (pages <= bitmap_pages)
+	if (pages <= bitmap_pages) {
 		return -JH_ENOMEM;
+	}
 
 	pool->base = base;
 	pool->phys_base = phys;
@@ -34,8 +35,9 @@ void *page_alloc_aligned(struct page_pool *pool, unsigned long count,
 
 	first = bitmap_find_clear_run(pool->bitmap, pool->pages, count,
 				      align_pages);
-	if (first >= pool->pages)
+	if (first >= pool->pages) {
 		return NULL;
+	}
 
 	bitmap_set_range(pool->bitmap, first, count);
 	pool->used += count;
@@ -56,16 +58,19 @@ void page_free(struct page_pool *pool, void *page, unsigned long count)
 	unsigned long first, n;
 
 	if (!page || !page_pool_owns(pool, page) ||
-	    !IS_ALIGNED((uintptr_t)page, PAGE_SIZE))
+	    !IS_ALIGNED((uintptr_t)page, PAGE_SIZE)) {
 		return;
+	}
 
 	first = (unsigned long)((uint8_t *)page - pool->base) / PAGE_SIZE;
 	for (n = first; n < first + count && n < pool->pages; n++) {
-		if (n < pool->reserved)
+		if (n < pool->reserved) {
 			continue;
+		}
 		/* Double frees must not corrupt the usage count. */
-		if (!bitmap_test(pool->bitmap, n))
+		if (!bitmap_test(pool->bitmap, n)) {
 			continue;
+		}
 		bitmap_clear(pool->bitmap, n);
 		pool->used--;
 	}
@@ -79,7 +84,8 @@ paddr_t page_pool_virt2phys(const struct page_pool *pool, const void *virt)
 void *page_pool_phys2virt(const struct page_pool *pool, paddr_t phys)
 {
 	if (phys < pool->phys_base ||
-	    phys - pool->phys_base >= (paddr_t)pool->pages * PAGE_SIZE)
+	    phys - pool->phys_base >= (paddr_t)pool->pages * PAGE_SIZE) {
 		return NULL;
+	}
 	return pool->base + (phys - pool->phys_base);
 }

@@ -30,11 +30,13 @@ static void free_tables(struct paging *pg, pt_entry_t *table,
 {
 	unsigned int n;
 
-	for (n = 0; n < PT_ENTRIES; n++)
+	for (n = 0; n < PT_ENTRIES; n++) {
 		if (pg->fmt->is_valid(table[n]) &&
-		    is_table(pg, table[n], level))
+		    is_table(pg, table[n], level)) {
 			free_tables(pg, table_of(pg, table[n], level),
 				    level + 1);
+		}
+	}
 	page_free(pg->pool, table, 1);
 }
 
@@ -45,16 +47,18 @@ int pt_create(struct paging *pg, const struct pt_format *fmt,
 	pg->pool = pool;
 	pg->flush = NULL;
 	pg->root = page_alloc(pool, 1);
-	if (!pg->root)
+	if (!pg->root) {
 		return -JH_ENOMEM;
+	}
 	pg->root_phys = page_pool_virt2phys(pool, pg->root);
 	return 0;
 }
 
 void pt_destroy(struct paging *pg)
 {
-	if (pg->root)
+	if (pg->root != NULL) {
 		free_tables(pg, pg->root, pg->fmt->root_level);
+	}
 	pg->root = NULL;
 	pg->root_phys = 0;
 }
@@ -107,8 +111,9 @@ static bool leaf_change_needs_break(const struct paging *pg, pt_entry_t old,
 	const struct pt_format *fmt = pg->fmt;
 	unsigned long type = PT_DEVICE | PT_NONCACHED;
 
-	if (!fmt->is_valid(old) || old == new)
+	if (!fmt->is_valid(old) || old == new) {
 		return false;
+	}
 	return fmt->entry_addr(old, level) != fmt->entry_addr(new, level) ||
 		(fmt->leaf_flags(old, level) & type) !=
 		(fmt->leaf_flags(new, level) & type);
@@ -129,19 +134,24 @@ static pt_entry_t mergeable_block(const struct paging *pg,
 	unsigned int n;
 	paddr_t phys;
 
-	if (!fmt->leaf_allowed(level))
+	if (!fmt->leaf_allowed(level)) {
 		return 0;
+	}
 	table = table_of(pg, *entry, level);
-	if (!fmt->is_valid(table[0]) || is_table(pg, table[0], level + 1))
+	if (!fmt->is_valid(table[0]) || is_table(pg, table[0], level + 1)) {
 		return 0;
+	}
 	phys = fmt->entry_addr(table[0], level + 1);
-	if (!IS_ALIGNED(phys, PT_LEVEL_SIZE(level)))
+	if (!IS_ALIGNED(phys, PT_LEVEL_SIZE(level))) {
 		return 0;
+	}
 	flags = fmt->leaf_flags(table[0], level + 1);
-	for (n = 0; n < PT_ENTRIES; n++)
+	for (n = 0; n < PT_ENTRIES; n++) {
 		if (table[n] != fmt->leaf_entry(phys + n * step, level + 1,
-						flags))
+						flags)) {
 			return 0;
+		}
+	}
 	return fmt->leaf_entry(phys, level, flags);
 }
 
@@ -154,8 +164,9 @@ static void try_merge(struct paging *pg, pt_entry_t *entry,
 {
 	pt_entry_t block = mergeable_block(pg, entry, level);
 
-	if (block)
+	if (block != 0U) {
 		replace_table(pg, entry, level, virt, block);
+	}
 }
 
 /*
@@ -172,13 +183,16 @@ static int split_leaf(struct paging *pg, pt_entry_t *entry,
 	pt_entry_t *table;
 	unsigned int n;
 
-	if (!fmt->leaf_allowed(level + 1))
+	if (!fmt->leaf_allowed(level + 1)) {
 		return -JH_EINVAL;
+	}
 	table = page_alloc(pg->pool, 1);
-	if (!table)
+	if (!table) {
 		return -JH_ENOMEM;
-	for (n = 0; n < PT_ENTRIES; n++)
+	}
+	for (n = 0; n < PT_ENTRIES; n++) {
 		table[n] = fmt->leaf_entry(phys + n * step, level + 1, flags);
+	}
 	/* A new block size: break-before-make, where the arch wants it. */
 	replace_entry(pg, entry, level, ALIGN_DOWN(virt, PT_LEVEL_SIZE(level)),
 		      fmt->table_entry(page_pool_virt2phys(pg->pool, table),
@@ -199,8 +213,9 @@ static pt_entry_t *descend(struct paging *pg, pt_entry_t *entry,
 
 	*err = 0;
 	if (!fmt->is_valid(*entry)) {
-		if (!create)
+		if (!create) {
 			return NULL;
+		}
 		table = page_alloc(pg->pool, 1);
 		if (!table) {
 			*err = -JH_ENOMEM;
@@ -212,8 +227,9 @@ static pt_entry_t *descend(struct paging *pg, pt_entry_t *entry,
 	}
 	if (!is_table(pg, *entry, level)) {
 		*err = split_leaf(pg, entry, level, virt);
-		if (*err)
+		if (*err != 0) {
 			return NULL;
+		}
 	}
 	return table_of(pg, *entry, level);
 }
@@ -223,12 +239,13 @@ static void map_leaf(struct paging *pg, pt_entry_t *entry, unsigned int level,
 {
 	const struct pt_format *fmt = pg->fmt;
 
-	if (fmt->is_valid(*entry) && is_table(pg, *entry, level))
+	if (fmt->is_valid(*entry) && is_table(pg, *entry, level)) {
 		replace_table(pg, entry, level, virt, leaf);
-	else if (leaf_change_needs_break(pg, *entry, leaf, level))
+	} else if (leaf_change_needs_break(pg, *entry, leaf, level)) {
 		replace_entry(pg, entry, level, virt, leaf);
-	else
+	} else {
 		WRITE_ONCE(*entry, leaf);
+	}
 }
 
 static int map_level(struct paging *pg, pt_entry_t *table, unsigned int level,
@@ -241,7 +258,7 @@ static int map_level(struct paging *pg, pt_entry_t *table, unsigned int level,
 	uint64_t chunk;
 	int err;
 
-	while (size) {
+	while (size != 0U) {
 		entry = &table[entry_index(virt, level)];
 		chunk = MIN(block - (virt & (block - 1)), size);
 
@@ -250,18 +267,22 @@ static int map_level(struct paging *pg, pt_entry_t *table, unsigned int level,
 			map_leaf(pg, entry, level, virt,
 				 fmt->leaf_entry(phys, level, flags));
 		} else {
-			if (level == PT_LEVELS - 1)
+			if (level == PT_LEVELS - 1) {
 				return -JH_EINVAL;
+			}
 			next = descend(pg, entry, level, virt, true, &err);
-			if (!next)
+			if (!next) {
 				return err;
+			}
 			err = map_level(pg, next, level + 1, virt, phys, chunk,
 					flags, merge);
-			if (err)
+			if (err != 0) {
 				return err;
-			if (merge)
+			}
+			if (merge) {
 				try_merge(pg, entry, level,
 					  ALIGN_DOWN(virt, block));
+			}
 		}
 		virt += chunk;
 		phys += chunk;
@@ -282,8 +303,9 @@ static int map_range(struct paging *pg, uint64_t virt, paddr_t phys,
 		     uint64_t size, unsigned long flags, bool merge)
 {
 	if (!range_ok(pg, virt, size) || !IS_ALIGNED(phys, PAGE_SIZE) ||
-	    !output_ok(pg, phys, size))
+	    !output_ok(pg, phys, size)) {
 		return -JH_EINVAL;
+	}
 	return map_level(pg, pg->root, pg->fmt->root_level, virt, phys, size,
 			 flags, merge);
 }
@@ -305,9 +327,11 @@ static bool table_empty(const struct paging *pg, const pt_entry_t *table)
 {
 	unsigned int n;
 
-	for (n = 0; n < PT_ENTRIES; n++)
-		if (pg->fmt->is_valid(table[n]))
+	for (n = 0; n < PT_ENTRIES; n++) {
+		if (pg->fmt->is_valid(table[n])) {
 			return false;
+		}
+	}
 	return true;
 }
 
@@ -321,28 +345,32 @@ static int unmap_level(struct paging *pg, pt_entry_t *table,
 	uint64_t chunk;
 	int err;
 
-	while (size) {
+	while (size != 0U) {
 		entry = &table[entry_index(virt, level)];
 		chunk = MIN(block - (virt & (block - 1)), size);
 
 		if (!fmt->is_valid(*entry)) {
 			/* nothing mapped here */
 		} else if (chunk == block) {
-			if (is_table(pg, *entry, level))
+			if (is_table(pg, *entry, level)) {
 				replace_table(pg, entry, level, virt, 0);
-			else
+			} else {
 				WRITE_ONCE(*entry, 0);
+			}
 		} else {
 			next = descend(pg, entry, level, virt, false, &err);
-			if (!next)
+			if (!next) {
 				return err;
+			}
 			err = unmap_level(pg, next, level + 1, virt, chunk,
 					  keep_tables);
-			if (err)
+			if (err != 0) {
 				return err;
-			if (!keep_tables && table_empty(pg, next))
+			}
+			if (!keep_tables && table_empty(pg, next)) {
 				replace_table(pg, entry, level,
 					      ALIGN_DOWN(virt, block), 0);
+			}
 		}
 		virt += chunk;
 		size -= chunk;
@@ -352,16 +380,18 @@ static int unmap_level(struct paging *pg, pt_entry_t *table,
 
 int pt_unmap(struct paging *pg, uint64_t virt, uint64_t size)
 {
-	if (!range_ok(pg, virt, size))
+	if (!range_ok(pg, virt, size)) {
 		return -JH_EINVAL;
+	}
 	return unmap_level(pg, pg->root, pg->fmt->root_level, virt, size,
 			   false);
 }
 
 int pt_clear(struct paging *pg, uint64_t virt, uint64_t size)
 {
-	if (!range_ok(pg, virt, size))
+	if (!range_ok(pg, virt, size)) {
 		return -JH_EINVAL;
+	}
 	return unmap_level(pg, pg->root, pg->fmt->root_level, virt, size,
 			   true);
 }
@@ -374,24 +404,29 @@ int pt_translate(const struct paging *pg, uint64_t virt, paddr_t *phys,
 	unsigned int level;
 	pt_entry_t entry;
 
-	if (!range_ok(pg, ALIGN_DOWN(virt, PAGE_SIZE), PAGE_SIZE))
+	if (!range_ok(pg, ALIGN_DOWN(virt, PAGE_SIZE), PAGE_SIZE)) {
 		return -JH_ENOENT;
+	}
 
 	for (level = fmt->root_level; level < PT_LEVELS; level++) {
 		entry = table[entry_index(virt, level)];
-		if (!fmt->is_valid(entry))
+		if (!fmt->is_valid(entry)) {
 			return -JH_ENOENT;
+		}
 		if (!is_table(pg, entry, level)) {
-			if (phys)
+			if (phys != NULL) {
 				*phys = fmt->entry_addr(entry, level) +
 					(virt & (PT_LEVEL_SIZE(level) - 1));
-			if (flags)
+			}
+			if (flags != NULL) {
 				*flags = fmt->leaf_flags(entry, level);
+			}
 			return 0;
 		}
 		table = table_of(pg, entry, level);
-		if (!table)
+		if (!table) {
 			return -JH_ENOENT;
+		}
 	}
 	return -JH_ENOENT;
 }
@@ -402,11 +437,13 @@ static unsigned long count_level(const struct paging *pg,
 	unsigned long n = 1;
 	unsigned int i;
 
-	for (i = 0; i < PT_ENTRIES; i++)
+	for (i = 0; i < PT_ENTRIES; i++) {
 		if (pg->fmt->is_valid(table[i]) &&
-		    is_table(pg, table[i], level))
+		    is_table(pg, table[i], level)) {
 			n += count_level(pg, table_of(pg, table[i], level),
 					 level + 1);
+		}
+	}
 	return n;
 }
 

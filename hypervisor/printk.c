@@ -48,7 +48,7 @@ bool ratelimit_ok(struct ratelimit *rl, unsigned int burst)
 
 	if (now - rl->window_start >= RATELIMIT_WINDOW_US ||
 	    !rl->window_start) {
-		rl->window_start = now ?: 1;
+		rl->window_start = (now != 0U) ? now : 1U;
 		rl->count = 0;
 	}
 	if (rl->count >= burst) {
@@ -57,7 +57,7 @@ bool ratelimit_ok(struct ratelimit *rl, unsigned int burst)
 	}
 	rl->count++;
 	dropped = rl->suppressed;
-	if (dropped) {
+	if (dropped != 0U) {
 		rl->suppressed = 0;
 		printk("(%u messages like the next one suppressed)\n",
 		       dropped);

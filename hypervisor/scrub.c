@@ -31,12 +31,13 @@ static bool is_private_ram(const struct jh_memory_region *mem)
 
 static int scrub_range(paddr_t phys, uint64_t size)
 {
-	while (size) {
+	while (size != 0U) {
 		uint64_t len = size < SCRUB_CHUNK ? size : SCRUB_CHUNK;
 		void *virt = hv_map_temporary(phys, len);
 
-		if (!virt)
+		if (!virt) {
 			return -JH_ENOMEM;
+		}
 		memset(virt, 0, len);
 		cache_arch_flush(virt, len);
 		hv_unmap_temporary(virt, len);
@@ -53,11 +54,13 @@ int scrub_cell_memory(const struct jh_cell_desc *desc)
 	int err;
 
 	for (n = 0; n < desc->num_memory_regions; n++) {
-		if (!is_private_ram(&mem[n]))
+		if (!is_private_ram(&mem[n])) {
 			continue;
+		}
 		err = scrub_range(mem[n].phys_start, mem[n].size);
-		if (err)
+		if (err != 0) {
 			return err;
+		}
 	}
 	return 0;
 }

@@ -64,8 +64,9 @@ uint64_t cpus_present[BITMAP_WORDS(HV_MAX_CPUS)];
 
 struct per_cpu *per_cpu(unsigned int cpu)
 {
-	if (cpu >= HV_MAX_CPUS || !bitmap_test(cpus_present, cpu))
+	if (cpu >= HV_MAX_CPUS || !bitmap_test(cpus_present, cpu)) {
 		return NULL;
+	}
 	return (struct per_cpu *)(hv.percpu_base + cpu * PERCPU_SIZE);
 }
 
@@ -135,12 +136,13 @@ static int check_sysconfig(paddr_t phys)
 			 (unsigned long long)HV_MAX_MEM_SIZE);
 		return -JH_EINVAL;
 	}
-	for (cpu = HV_MAX_CPUS; cpu < sys->root_cell.cpu_set_size * 8; cpu++)
+	for (cpu = HV_MAX_CPUS; cpu < sys->root_cell.cpu_set_size * 8; cpu++) {
 		if (jh_cpu_in_set(&sys->root_cell, cpu)) {
 			hv_error("root cell: CPU %u is beyond the %u CPUs this hypervisor supports",
 				 cpu, HV_MAX_CPUS);
 			return -JH_E2BIG;
 		}
+	}
 
 	hv.sysconfig = sys;
 	hv.sysconfig_size = hv_header.sysconfig_size;
@@ -157,8 +159,9 @@ static int init_pool(void)
 	err = page_pool_init(&hv.pool, hv_phys2virt(hv.phys_base + pool_offset),
 			     hv.phys_base + pool_offset,
 			     (hv.mem_size - pool_offset) / PAGE_SIZE);
-	if (err)
+	if (err != 0) {
 		hv_error("hypervisor memory too small for the page pool");
+	}
 	return err;
 }
 
@@ -183,33 +186,42 @@ static int global_init(paddr_t phys)
 
 	hv.phys_base = phys;
 	err = check_header(phys);
-	if (!err)
+	if (!err) {
 		err = check_sysconfig(phys);
-	if (!err)
+	}
+	if (!err) {
 		err = init_pool();
-	if (!err)
+	}
+	if (!err) {
 		err = setup_arch_early();
-	if (!err)
+	}
+	if (!err) {
 		err = hv_paging_init();
-	if (err)
+	}
+	if (err != 0) {
 		return err;
+	}
 
 	paging_arch_hv_activate(hv.paging.root_phys);
 	err = console_init(&hv.sysconfig->debug_console);
-	if (err)
+	if (err != 0) {
 		return err;
+	}
 	print_banner();
 
 	err = setup_arch_init();
-	if (!err)
+	if (!err) {
 		err = cell_init_root();
-	if (!err)
+	}
+	if (!err) {
 		err = iommu_init();
-	if (!err)
+	}
+	if (!err) {
 		printk("  root cell \"%s\": %u CPUs, %u memory regions, page pool %lu/%lu pages used\n",
 		       root_cell.name, root_cell.num_cpus,
 		       root_cell.config->num_memory_regions, hv.pool.used,
 		       hv.pool.pages);
+	}
 	return err;
 }
 
@@ -237,12 +249,13 @@ static int check_cpu_number(unsigned int cpu, uint64_t hw_id)
 		hv_error("CPU %u entered twice", cpu);
 		return -JH_EEXIST;
 	}
-	for_each_set_bit(other, cpus_present, HV_MAX_CPUS)
+	for_each_set_bit(other, cpus_present, HV_MAX_CPUS) {
 		if (per_cpu(other)->hw_id == hw_id) {
 			hv_error("CPU %u entered on the physical CPU (id 0x%llx) of CPU %u",
 				 cpu, (unsigned long long)hw_id, other);
 			return -JH_EEXIST;
 		}
+	}
 	return 0;
 }
 
@@ -252,8 +265,9 @@ static int cpu_init(unsigned int cpu, struct per_cpu *pcpu)
 	int err;
 
 	err = check_cpu_number(cpu, hw_id);
-	if (err)
+	if (err != 0) {
 		return err;
+	}
 
 	if ((uint8_t *)pcpu != hv.percpu_base + cpu * PERCPU_SIZE) {
 		hv_error("CPU %u: per-CPU area at %p, expected %p", cpu,
@@ -269,7 +283,7 @@ static int cpu_init(unsigned int cpu, struct per_cpu *pcpu)
 	bitmap_set(cpus_present, cpu);
 	paging_arch_hv_activate(hv.paging.root_phys);
 	err = setup_arch_cpu_init(pcpu);
-	if (err) {
+	if (err != 0) {
 		bitmap_clear(cpus_present, cpu);
 		return err;
 	}
@@ -287,15 +301,17 @@ int hv_cpu_entry(unsigned int cpu, struct per_cpu *pcpu, paddr_t phys)
 		init_done = true;
 	}
 	err = init_result;
-	if (!err)
+	if (!err) {
 		err = cpu_init(cpu, pcpu);
+	}
 	if (!err) {
 		hv.entered_cpus++;
 		printk("  CPU %u activated (%u of %u)\n", cpu,
 		       hv.entered_cpus, hv_header.online_cpus);
-		if (hv.entered_cpus == hv_header.online_cpus)
+		if (hv.entered_cpus == hv_header.online_cpus) {
 			printk("Hypervisor running on %u CPUs\n",
 			       hv.entered_cpus);
+		}
 	}
 	spin_unlock(&init_lock);
 	return err;
@@ -313,8 +329,9 @@ static void request_power_off(uint64_t *asked)
 
 	for_each_cell_cpu(cpu, &root_cell) {
 		target = per_cpu(cpu);
-		if (!target || target->state != CPU_PARKED)
+		if (!target || target->state != CPU_PARKED) {
 			continue;
+		}
 		bitmap_set(asked, cpu);
 		WRITE_ONCE(target->request, CPU_REQ_OFF);
 		cpu_arch_kick(cpu);
@@ -328,7 +345,7 @@ static void wait_powered_off(const uint64_t *asked)
 
 	for_each_set_bit(cpu, asked, HV_MAX_CPUS) {
 		target = per_cpu(cpu);
-		if (cpu_arch_wait_off(target)) {
+		if (cpu_arch_wait_off(target) != 0) {
 			printk("  CPU %u (offline in Linux) did not power off; it may not come online again\n",
 			       cpu);
 			continue;
@@ -344,14 +361,16 @@ static long check_disable(void)
 	struct per_cpu *other;
 	unsigned int cpu, id;
 
-	for (id = 1; id < HV_MAX_CELLS; id++)
-		if (cells[id]) {
+	for (id = 1; id < HV_MAX_CELLS; id++) {
+		if (cells[id] != NULL) {
 			hv_error("cannot disable: cell \"%s\" (id %u) still exists",
 				 cells[id]->name, id);
 			return -JH_EBUSY;
 		}
-	if (cpu_arch_can_power_off())
+	}
+	if (cpu_arch_can_power_off()) {
 		return 0;
+	}
 	for_each_cell_cpu(cpu, &root_cell) {
 		other = per_cpu(cpu);
 		if (other && other->state == CPU_PARKED) {
@@ -369,14 +388,16 @@ long hv_disable_cpu(struct per_cpu *pcpu)
 	bool first = false;
 	long err = 0;
 
-	if (pcpu->cell != &root_cell)
+	if (pcpu->cell != &root_cell) {
 		return -JH_EPERM;
+	}
 
 	control_lock_in_trap(pcpu);
 	if (!hv.disabling) {
 		err = check_disable();
-		if (err)
+		if (err != 0) {
 			goto out;
+		}
 		printk("Shutting down hypervisor\n");
 		hv.disabling = true;
 		first = true;
@@ -388,10 +409,12 @@ long hv_disable_cpu(struct per_cpu *pcpu)
 	printk("  CPU %u released\n", pcpu->cpu_id);
 out:
 	spin_unlock(&control_lock);
-	if (err)
+	if (err != 0) {
 		return err;
+	}
 	/* Before this CPU leaves: the parked ones run hypervisor code. */
-	if (first)
+	if (first) {
 		wait_powered_off(asked);
+	}
 	setup_arch_cpu_exit(pcpu);
 }

@@ -10,8 +10,9 @@ void *memcpy(void *dest, const void *src, size_t n)
 	uint8_t *d = dest;
 	const uint8_t *s = src;
 
-	while (n--)
+	while (n-- != 0U) {
 		*d++ = *s++;
+	}
 	return dest;
 }
 
@@ -20,10 +21,12 @@ void *memmove(void *dest, const void *src, size_t n)
 	uint8_t *d = dest;
 	const uint8_t *s = src;
 
-	if (d <= s || d >= s + n)
+	if (d <= s || d >= s + n) {
 		return memcpy(dest, src, n);
-	while (n--)
+	}
+	while (n-- != 0U) {
 		d[n] = s[n];
+	}
 	return dest;
 }
 
@@ -31,8 +34,9 @@ void *memset(void *s, int c, size_t n)
 {
 	uint8_t *p = s;
 
-	while (n--)
+	while (n-- != 0U) {
 		*p++ = (uint8_t)c;
+	}
 	return s;
 }
 
@@ -40,9 +44,11 @@ int memcmp(const void *a, const void *b, size_t n)
 {
 	const uint8_t *x = a, *y = b;
 
-	for (; n; n--, x++, y++)
-		if (*x != *y)
+	for (; n; n--, x++, y++) {
+		if (*x != *y) {
 			return *x - *y;
+		}
+	}
 	return 0;
 }
 
@@ -50,8 +56,9 @@ size_t strlen(const char *s)
 {
 	size_t n = 0;
 
-	while (s[n])
+	while (s[n] != '\0') {
 		n++;
+	}
 	return n;
 }
 
@@ -59,8 +66,9 @@ size_t strnlen(const char *s, size_t max)
 {
 	size_t n = 0;
 
-	while (n < max && s[n])
+	while (n < max && s[n]) {
 		n++;
+	}
 	return n;
 }
 

@@ -9,8 +9,8 @@
  * answer within the cell's msg_reply_timeout is treated as approving.
  * Cells flagged JH_CELL_PASSIVE_COMMREG are never asked.
  */
-#ifndef _JAILHOUSE_COMM_REGION_H
-#define _JAILHOUSE_COMM_REGION_H
+#ifndef JAILHOUSE_COMM_REGION_H
+#define JAILHOUSE_COMM_REGION_H
 
 #include <jailhouse/config.h>
 
@@ -49,4 +49,4 @@ struct jh_comm_region {
 	struct jh_console console;	/* copy of jh_cell_desc.console */
 } JH_PACKED;
 
-#endif /* _JAILHOUSE_COMM_REGION_H */
+#endif /* JAILHOUSE_COMM_REGION_H */

@@ -4,8 +4,8 @@
  * (hypervisor/config_check_arrays.c: unknown bits are refused) and
  * `jailhouse config check` (prints jhc_pci_dma_note() as a warning).
  */
-#ifndef _JAILHOUSE_CONFIG_CHECK_PCI_H
-#define _JAILHOUSE_CONFIG_CHECK_PCI_H
+#ifndef JAILHOUSE_CONFIG_CHECK_PCI_H
+#define JAILHOUSE_CONFIG_CHECK_PCI_H
 
 #include <jailhouse/config.h>
 
@@ -18,10 +18,11 @@ static inline bool jhc_pci_flags_valid(const struct jh_pci_device *dev)
 /* A warning for a device whose DMA the config accepts unconfined. */
 static inline const char *jhc_pci_dma_note(const struct jh_pci_device *dev)
 {
-	if (!(dev->flags & JH_PCI_DMA_UNCONFINED))
+	if (!(dev->flags & JH_PCI_DMA_UNCONFINED)) {
 		return (const char *)0;
+	}
 	return "JH_PCI_DMA_UNCONFINED: no IOMMU confines this device; its "
 		"DMA and MSIs reach all memory and every CPU";
 }
 
-#endif /* _JAILHOUSE_CONFIG_CHECK_PCI_H */
+#endif /* JAILHOUSE_CONFIG_CHECK_PCI_H */

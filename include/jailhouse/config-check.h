@@ -9,8 +9,8 @@
  * e.g. "memory region 2: phys_start 0x7fa00000 (size 0x100000) overlaps
  * the hypervisor memory".
  */
-#ifndef _JAILHOUSE_CONFIG_CHECK_H
-#define _JAILHOUSE_CONFIG_CHECK_H
+#ifndef JAILHOUSE_CONFIG_CHECK_H
+#define JAILHOUSE_CONFIG_CHECK_H
 
 #include <jailhouse/config.h>
 
@@ -76,4 +76,4 @@ int jh_check_cell_addr_bits(const struct jh_cell_desc *cell, unsigned int bits,
 uint64_t jh_format_config_error(char *buf, uint64_t size,
 				const struct jh_config_error *err);
 
-#endif /* _JAILHOUSE_CONFIG_CHECK_H */
+#endif /* JAILHOUSE_CONFIG_CHECK_H */

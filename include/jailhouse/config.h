@@ -23,8 +23,8 @@
  * Every structure is a multiple of 8 bytes so the arrays stay naturally
  * aligned after the headers.
  */
-#ifndef _JAILHOUSE_CONFIG_H
-#define _JAILHOUSE_CONFIG_H
+#ifndef JAILHOUSE_CONFIG_H
+#define JAILHOUSE_CONFIG_H
 
 #include <jailhouse/types.h>
 
@@ -300,9 +300,10 @@ static inline bool jh_cpu_in_set(const struct jh_cell_desc *c,
 {
 	/* Byte-wise: bit n of the little-endian u64 array is bit n % 8 of
 	 * byte n / 8, and bytes need no alignment. */
-	if ((uint64_t)cpu >= (uint64_t)c->cpu_set_size * 8)
+	if ((uint64_t)cpu >= (uint64_t)c->cpu_set_size * 8) {
 		return false;
+	}
 	return (((const uint8_t *)jh_cell_cpu_set(c))[cpu / 8] >> (cpu % 8)) & 1;
 }
 
-#endif /* _JAILHOUSE_CONFIG_H */
+#endif /* JAILHOUSE_CONFIG_H */

@@ -11,8 +11,8 @@
  * the byte for position p is ring[p % JH_CONSOLE_RING_SIZE]. Readers copy,
  * then re-read write_pos to detect that they were overtaken.
  */
-#ifndef _JAILHOUSE_CONSOLE_H
-#define _JAILHOUSE_CONSOLE_H
+#ifndef JAILHOUSE_CONSOLE_H
+#define JAILHOUSE_CONSOLE_H
 
 #include <jailhouse/types.h>
 
@@ -27,4 +27,4 @@ struct jh_console_page {
 	char ring[JH_CONSOLE_RING_SIZE];
 } JH_PACKED;
 
-#endif /* _JAILHOUSE_CONSOLE_H */
+#endif /* JAILHOUSE_CONSOLE_H */

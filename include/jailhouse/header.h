@@ -5,8 +5,8 @@
  * image to the start of the reserved hypervisor memory, fills in the
  * "driver" fields and enters the hypervisor on every CPU.
  */
-#ifndef _JAILHOUSE_HEADER_H
-#define _JAILHOUSE_HEADER_H
+#ifndef JAILHOUSE_HEADER_H
+#define JAILHOUSE_HEADER_H
 
 #include <jailhouse/types.h>
 
@@ -38,4 +38,4 @@ struct jh_hv_header {
 	uint64_t arch_data[4];		/* arch-specific hand-over data */
 } JH_PACKED;
 
-#endif /* _JAILHOUSE_HEADER_H */
+#endif /* JAILHOUSE_HEADER_H */

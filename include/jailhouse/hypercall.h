@@ -11,8 +11,8 @@
  * the driver can hand them on unchanged. Documentation/hypercalls.md
  * describes each call, who may issue it and every error it returns.
  */
-#ifndef _JAILHOUSE_HYPERCALL_H
-#define _JAILHOUSE_HYPERCALL_H
+#ifndef JAILHOUSE_HYPERCALL_H
+#define JAILHOUSE_HYPERCALL_H
 
 #define JH_HVC_IMM			0x4a48	/* "JH" */
 
@@ -83,4 +83,4 @@
 #define JH_ERANGE			34
 #define JH_ENOSYS			38
 
-#endif /* _JAILHOUSE_HYPERCALL_H */
+#endif /* JAILHOUSE_HYPERCALL_H */

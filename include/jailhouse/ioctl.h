@@ -6,8 +6,8 @@
  * JH_IOCTL_LAST_ERROR on the same open file returns one line of text that
  * names the cause (config item, address, CPU), which the CLI prints.
  */
-#ifndef _JAILHOUSE_IOCTL_H
-#define _JAILHOUSE_IOCTL_H
+#ifndef JAILHOUSE_IOCTL_H
+#define JAILHOUSE_IOCTL_H
 
 #ifdef __KERNEL__
 #include <linux/ioctl.h>
@@ -84,4 +84,4 @@ struct jh_ioctl_error {
 #define JH_IOCTL_GET_STATUS	_IOR(JH_IOCTL_TYPE, 7, struct jh_ioctl_status)
 #define JH_IOCTL_LAST_ERROR	_IOR(JH_IOCTL_TYPE, 8, struct jh_ioctl_error)
 
-#endif /* _JAILHOUSE_IOCTL_H */
+#endif /* JAILHOUSE_IOCTL_H */

@@ -8,8 +8,8 @@
  * them in <linux/types.h>, everybody else gets them from the compiler's
  * freestanding <stdint.h>.
  */
-#ifndef _JAILHOUSE_TYPES_H
-#define _JAILHOUSE_TYPES_H
+#ifndef JAILHOUSE_TYPES_H
+#define JAILHOUSE_TYPES_H
 
 #ifdef __KERNEL__
 #include <linux/types.h>
@@ -24,4 +24,4 @@
 /* Compile-time assertion usable at file scope in every environment. */
 #define JH_STATIC_ASSERT(cond, msg) _Static_assert(cond, msg)
 
-#endif /* _JAILHOUSE_TYPES_H */
+#endif /* JAILHOUSE_TYPES_H */

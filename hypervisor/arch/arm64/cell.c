@@ -81,11 +81,12 @@ void cell_arch_flush_tlb_range(struct cell *cell, uint64_t gpa,
 	dsb(ishst);
 	write_sysreg(cell->arch.vttbr, vttbr_el2);
 	isb();
-	for (page = 0; page < pages; page++)
+	for (page = 0; page < pages; page++) {
 		asm volatile("tlbi ipas2e1is, %0"
 			     : : "r" (((gpa >> PAGE_SHIFT) + page) &
 				      TLBI_IPA_MASK)
 			     : "memory");
+	}
 	asm volatile("dsb ish; tlbi vmalle1is; dsb ish" : : : "memory");
 	write_sysreg(saved, vttbr_el2);
 	isb();

@@ -27,8 +27,9 @@ void cpu_arch_kick(unsigned int target)
 {
 	struct per_cpu *pcpu = per_cpu(target);
 
-	if (pcpu)
+	if (pcpu != NULL) {
 		gic_send_sgi(pcpu->arch.mpidr, SGI_KICK);
+	}
 }
 
 /* EL1 state a new guest must not inherit from the previous owner. */
@@ -70,10 +71,12 @@ void cpu_scrub_fpsimd(void);	/* cpu_scrub.S */
 
 #define CLEAR_DEBUG_PAIR(n, bcr, wcr, brps, wrps)			\
 	do {								\
-		if ((n) < (brps))					\
+		if ((n) < (brps)) {					\
 			write_sysreg(0, bcr);				\
-		if ((n) < (wrps))					\
+		}							\
+		if ((n) < (wrps)) {					\
 			write_sysreg(0, wcr);				\
+		}							\
 	} while (0)
 
 /*
@@ -86,7 +89,8 @@ void cpu_scrub_fpsimd(void);	/* cpu_scrub.S */
 static void scrub_cpu_state(void)
 {
 	uint64_t dfr0 = read_sysreg(id_aa64dfr0_el1);
-	unsigned int brps = DFR0_BRPS(dfr0), wrps = DFR0_WRPS(dfr0);
+	unsigned int brps = (unsigned int)DFR0_BRPS(dfr0);
+	unsigned int wrps = (unsigned int)DFR0_WRPS(dfr0);
 
 	cpu_scrub_fpsimd();
 	write_sysreg(0, mdscr_el1);
@@ -120,8 +124,9 @@ void cpu_arch_reset(struct per_cpu *pcpu, uint64_t entry, uint64_t context,
 	struct trap_frame *frame = pcpu->arch.frame;
 	unsigned int n;
 
-	for (n = 0; n < 31; n++)
+	for (n = 0; n < 31; n++) {
 		frame->x[n] = 0;
+	}
 	frame->x[0] = context;
 
 	/* PSCI: the new context starts with the MMU and caches off. */
@@ -145,9 +150,12 @@ uint64_t timer_arch_frequency(void)
 
 uint64_t timer_arch_now_us(void)
 {
-	uint64_t freq = read_sysreg(cntfrq_el0) ?: 1;
+	uint64_t freq = read_sysreg(cntfrq_el0);
 	uint64_t count;
 
+	if (freq == 0U) {
+		freq = 1;	/* CNTFRQ left unset: no division by zero */
+	}
 	isb();
 	count = read_sysreg(cntpct_el0);
 	return count / freq * 1000000 + count % freq * 1000000 / freq;
@@ -163,8 +171,9 @@ void cpu_arch_enter_cell(struct per_cpu *pcpu)
 	bool root = pcpu->cell == &root_cell;
 	uint64_t mdcr = pcpu->arch.orig_mdcr;
 
-	if (!root)
+	if (!root) {
 		mdcr = (mdcr & MDCR_HPMN_MASK) | MDCR_NONROOT;
+	}
 	write_sysreg((pcpu->arch.orig_hcr & HCR_KEEP_MASK) |
 		     (root ? HCR_GUEST : HCR_NONROOT), hcr_el2);
 	write_sysreg(mdcr, mdcr_el2);

@@ -31,10 +31,12 @@ static unsigned int count_frames(void)
 {
 	unsigned int n;
 
-	for (n = 0; n < HV_MAX_CPUS; n++)
+	for (n = 0; n < HV_MAX_CPUS; n++) {
 		if (mmio_read64(gic.gicr + n * gic.gicr_stride + GICR_TYPER) &
-		    GICR_TYPER_LAST)
+		    GICR_TYPER_LAST) {
 			return n + 1;
+		}
+	}
 	return HV_MAX_CPUS;
 }
 
@@ -62,13 +64,15 @@ int gic_init(void)
 	gic.gicr_frames = count_frames();
 
 	err = gicd_init();
-	if (!err)
+	if (!err) {
 		err = gicr_init();
-	if (!err)
+	}
+	if (!err) {
 		printk("  GICv3: GICD 0x%llx, %u redistributors at 0x%llx, %u list registers, maintenance IRQ %u\n",
 		       (unsigned long long)gic.gicd, gic.gicr_frames,
 		       (unsigned long long)gic.gicr, gic.num_lrs,
 		       gic.maint_irq);
+	}
 	return err;
 }
 
@@ -104,8 +108,9 @@ struct per_cpu *gic_frame_owner(uint64_t frame)
 	for_each_cpu_id(cpu) {
 		pcpu = per_cpu(cpu);
 		if (pcpu && pcpu->state != CPU_ABSENT &&
-		    (uintptr_t)pcpu->arch.gicr == frame)
+		    (uintptr_t)pcpu->arch.gicr == frame) {
 			return pcpu;
+		}
 	}
 	return NULL;
 }
@@ -124,8 +129,9 @@ int gic_cpu_init(struct per_cpu *pcpu)
 {
 	int err = find_redistributor(pcpu);
 
-	if (err)
+	if (err != 0) {
 		return err;
+	}
 
 	/*
 	 * Linux enters from its IPI handler on all but one CPU: that SGI is
@@ -161,13 +167,15 @@ int gic_cell_init(struct cell *cell)
 	unsigned int n, bit, intid;
 
 	for (n = 0; n < cell->config->num_irqchips; n++, chip++) {
-		if (chip->address != gic.gicd)
+		if (chip->address != gic.gicd) {
 			continue;
+		}
 		for (bit = 0; bit < JH_IRQCHIP_PIN_WORDS * 32; bit++) {
 			intid = chip->pin_base + bit;
 			if (intid >= GIC_FIRST_SPI && intid <= GIC_MAX_SPI &&
-			    (chip->pin_bitmap[bit / 32] >> (bit % 32)) & 1)
+			    (chip->pin_bitmap[bit / 32] >> (bit % 32)) & 1) {
 				bitmap_set(cell->arch.spis, intid);
+			}
 		}
 	}
 	return 0;
@@ -183,9 +191,10 @@ int gic_cell_map(struct cell *cell)
 	 * allocates nothing when called again as cells come and go.
 	 */
 	err = pt_clear(&cell->guest_pt, gic.gicd, GICD_SIZE);
-	if (!err)
+	if (!err) {
 		err = pt_clear(&cell->guest_pt, gic.gicr,
 			       gic.gicr_frames * gic.gicr_stride);
+	}
 	return err;
 }
 
@@ -196,8 +205,9 @@ static uint64_t first_cpu_route(const struct cell *cell)
 
 	for_each_cell_cpu(cpu, cell) {
 		pcpu = per_cpu(cpu);
-		if (pcpu)
+		if (pcpu != NULL) {
 			return pcpu->arch.mpidr;
+		}
 	}
 	return 0;
 }
@@ -236,12 +246,14 @@ static struct per_cpu *route_cpu(uint64_t route)
 	struct per_cpu *pcpu;
 	unsigned int cpu;
 
-	if (route & GICD_IROUTER_IRM)
+	if ((route & GICD_IROUTER_IRM) != 0U) {
 		return NULL;
+	}
 	for_each_cpu_id(cpu) {
 		pcpu = per_cpu(cpu);
-		if (pcpu && pcpu->arch.mpidr == (route & MPIDR_AFF_MASK))
+		if (pcpu && pcpu->arch.mpidr == (route & MPIDR_AFF_MASK)) {
 			return pcpu;
+		}
 	}
 	return NULL;
 }
@@ -262,8 +274,9 @@ void gic_take_root_spis_off(const struct cell *cell)
 	for_each_set_bit(intid, root_cell.arch.spis, GIC_MAX_SPI + 1) {
 		route = mmio_read64(gic.gicd + GICD_IROUTER + intid * 8);
 		target = route_cpu(route);
-		if (target ? target->cell != cell : !(route & GICD_IROUTER_IRM))
+		if (target ? target->cell != cell : !(route & GICD_IROUTER_IRM)) {
 			continue;
+		}
 		if (!bitmap_test(lent_spis, intid)) {
 			lent_route[intid] = route;
 			bitmap_set(lent_spis, intid);
@@ -287,12 +300,13 @@ void gic_give_back_root_spis(void)
 	memcpy(set, lent_spis, sizeof(set));
 	for_each_set_bit(intid, set, GIC_MAX_SPI + 1) {
 		target = route_cpu(lent_route[intid]);
-		if (lent_route[intid] & GICD_IROUTER_IRM) {
+		if ((lent_route[intid] & GICD_IROUTER_IRM) != 0U) {
 			bitmap_clear(lent_spis, intid);
 		} else if (target && target->cell == &root_cell) {
-			if (gic_cell_owns_spi(&root_cell, intid))
+			if (gic_cell_owns_spi(&root_cell, intid)) {
 				mmio_write64(gic.gicd + GICD_IROUTER +
 					     intid * 8, lent_route[intid]);
+			}
 			bitmap_clear(lent_spis, intid);
 		}
 	}
@@ -320,11 +334,12 @@ void gic_send_sgi(uint64_t mpidr, unsigned int sgi)
 
 void gic_set_pending(struct per_cpu *pcpu, unsigned int intid)
 {
-	if (intid >= GIC_FIRST_SPI)
+	if (intid >= GIC_FIRST_SPI) {
 		mmio_write32(gic.gicd + GICD_ISPENDR + intid / 32 * 4,
 			     BIT(intid % 32));
-	else
+	} else {
 		mmio_write32(sgi_base(pcpu) + GICR_ISPENDR0, BIT(intid));
+	}
 }
 
 static void done(unsigned int intid)
@@ -347,9 +362,10 @@ static void handle_one(struct per_cpu *pcpu, unsigned int intid)
 		return;
 	}
 	if (intid >= GIC_FIRST_SPI && !gic_cell_owns_spi(pcpu->cell, intid)) {
-		if (ratelimit_ok(&stray_rl, 8))
+		if (ratelimit_ok(&stray_rl, 8)) {
 			printk("CPU %u: SPI %u arrived for cell \"%s\", which does not own it; dropped\n",
 			       pcpu->cpu_id, intid, pcpu->cell->name);
+		}
 		done(intid);
 		return;
 	}
@@ -363,12 +379,14 @@ void gic_handle_irq(struct per_cpu *pcpu, bool in_park)
 	unsigned int n, intid;
 
 	for (n = 0; n < IRQS_PER_EXIT; n++) {
-		intid = read_sysreg(icc_iar1_el1) & 0xffffff;
-		if (intid >= GIC_SPURIOUS_FIRST)
+		intid = (unsigned int)(read_sysreg(icc_iar1_el1) & 0xffffff);
+		if (intid >= GIC_SPURIOUS_FIRST) {
 			break;
+		}
 		handle_one(pcpu, intid);
 	}
 	vgic_flush(pcpu);
-	if (!in_park)
+	if (!in_park) {
 		cpu_check_requests(pcpu);
+	}
 }

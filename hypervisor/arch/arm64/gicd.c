@@ -30,9 +30,11 @@ static uint32_t owned_bits(const struct cell *cell, unsigned int first,
 	unsigned int n, irqs = 32 / per_irq;
 	uint32_t mask = 0;
 
-	for (n = 0; n < irqs; n++)
-		if (gic_cell_owns_spi(cell, first + n))
+	for (n = 0; n < irqs; n++) {
+		if (gic_cell_owns_spi(cell, first + n)) {
 			mask |= ((1U << per_irq) - 1) << (n * per_irq);
+		}
+	}
 	return mask;
 }
 
@@ -46,8 +48,9 @@ static void masked_access(struct mmio_access *acc, uint64_t reg,
 		acc->value = mmio_read32(gic.gicd + reg) & mask;
 		return;
 	}
-	if (!mask)
+	if (!mask) {
 		return;
+	}
 	if (!rmw) {
 		/* Write-1-to-set/clear: zero bits have no effect. */
 		mmio_write32(gic.gicd + reg, (uint32_t)acc->value & mask);
@@ -67,8 +70,9 @@ static void bit_register(struct cell *cell, struct mmio_access *acc,
 	unsigned int first = (unsigned int)(reg - base) * 8;
 	uint32_t mask = owned_bits(cell, first, 1);
 
-	if (acc->is_write && !writable)
+	if (acc->is_write && !writable) {
 		return;
+	}
 	masked_access(acc, reg, mask, false);
 }
 
@@ -85,8 +89,9 @@ static void priority_register(struct cell *cell, struct mmio_access *acc)
 		acc->value <<= shift;
 	}
 	masked_access(acc, reg, mask, true);
-	if (!acc->is_write && acc->size == 1)
+	if (!acc->is_write && acc->size == 1) {
 		acc->value = (acc->value >> shift) & 0xff;
+	}
 }
 
 static void config_register(struct cell *cell, struct mmio_access *acc)
@@ -101,10 +106,12 @@ static bool is_cell_cpu(const struct cell *cell, uint64_t route)
 {
 	unsigned int cpu;
 
-	for_each_cell_cpu(cpu, cell)
+	for_each_cell_cpu(cpu, cell) {
 		if (per_cpu(cpu) && per_cpu(cpu)->arch.mpidr ==
-		    (route & MPIDR_AFF_ROUTE_MASK))
+		    (route & MPIDR_AFF_ROUTE_MASK)) {
 			return true;
+		}
+	}
 	return false;
 }
 
@@ -112,9 +119,11 @@ static uint64_t first_cell_cpu_route(const struct cell *cell)
 {
 	unsigned int cpu;
 
-	for_each_cell_cpu(cpu, cell)
-		if (per_cpu(cpu) && per_cpu(cpu)->state != CPU_ABSENT)
+	for_each_cell_cpu(cpu, cell) {
+		if (per_cpu(cpu) && per_cpu(cpu)->state != CPU_ABSENT) {
 			return per_cpu(cpu)->arch.mpidr;
+		}
+	}
 	return 0;
 }
 
@@ -138,15 +147,17 @@ static void route_register(struct cell *cell, struct mmio_access *acc)
 		spin_unlock(&gicd_lock);
 		return;
 	}
-	if (acc->size == 8)
+	if (acc->size == 8) {
 		route = acc->value;
-	else
+	} else {
 		route = (route & ~(0xffffffffULL << half)) |
 			(acc->value & 0xffffffffULL) << half;
+	}
 	if ((route & GICD_IROUTER_IRM) || !is_cell_cpu(cell, route)) {
-		if (ratelimit_ok(&route_rl, 8))
+		if (ratelimit_ok(&route_rl, 8)) {
 			printk("cell \"%s\": SPI %u routed to 0x%llx, outside the cell; using its first CPU\n",
 			       cell->name, intid, (unsigned long long)route);
+		}
 		route = first_cell_cpu_route(cell);
 	}
 	mmio_write64(gic.gicd + reg, route);
@@ -162,10 +173,11 @@ static void spi_message(struct cell *cell, struct mmio_access *acc)
 	unsigned int intid = (unsigned int)acc->value & GICD_SPI_INTID_MASK;
 
 	if (acc->is_write && acc->size == 4 && intid == acc->value &&
-	    gic_cell_owns_spi(cell, intid))
+	    gic_cell_owns_spi(cell, intid)) {
 		mmio_write32(gic.gicd + acc->offset, intid);
-	else
+	} else {
 		acc->value = 0;
+	}
 }
 
 static enum mmio_result gicd_access(struct per_cpu *pcpu, void *arg,
@@ -179,32 +191,34 @@ static enum mmio_result gicd_access(struct per_cpu *pcpu, void *arg,
 		 off < GICD_ITARGETSR) ||
 		(acc->size == 8 && off >= GICD_IROUTER);
 
-	if ((off & (acc->size - 1)) || !size_ok)
+	if ((off & (acc->size - 1)) || !size_ok) {
 		return MMIO_ERROR;
+	}
 
-	if (off >= GICD_IGROUPR && off < GICD_ISENABLER)
+	if (off >= GICD_IGROUPR && off < GICD_ISENABLER) {
 		bit_register(cell, acc, GICD_IGROUPR, false);
-	else if (off >= GICD_ISENABLER && off < GICD_IPRIORITYR)
+	} else if (off >= GICD_ISENABLER && off < GICD_IPRIORITYR) {
 		bit_register(cell, acc, ALIGN_DOWN(off, 0x80ULL), true);
-	else if (off >= GICD_IPRIORITYR && off < GICD_ITARGETSR)
+	} else if (off >= GICD_IPRIORITYR && off < GICD_ITARGETSR) {
 		priority_register(cell, acc);
-	else if (off >= GICD_ICFGR && off < GICD_IGRPMODR)
+	} else if (off >= GICD_ICFGR && off < GICD_IGRPMODR) {
 		config_register(cell, acc);
-	else if (off >= GICD_IGRPMODR && off < GICD_IGRPMODR + 0x80)
+	} else if (off >= GICD_IGRPMODR && off < GICD_IGRPMODR + 0x80) {
 		bit_register(cell, acc, GICD_IGRPMODR, false);
-	else if (off >= GICD_IROUTER + GIC_FIRST_SPI * 8 &&
-		 off < GICD_IROUTER + (GIC_MAX_SPI + 1) * 8)
+	} else if (off >= GICD_IROUTER + GIC_FIRST_SPI * 8 &&
+		 off < GICD_IROUTER + (GIC_MAX_SPI + 1) * 8) {
 		route_register(cell, acc);
-	else if (off == GICD_SETSPI_NSR || off == GICD_CLRSPI_NSR)
+	} else if (off == GICD_SETSPI_NSR || off == GICD_CLRSPI_NSR) {
 		spi_message(cell, acc);
-	else if (!acc->is_write && off == GICD_TYPER)
+	} else if (!acc->is_write && off == GICD_TYPER) {
 		/* No LPIs: their tables are memory the GIC would write. */
 		acc->value = mmio_read32(gic.gicd + off) & ~GICD_TYPER_LPIS;
-	else if (!acc->is_write && (off <= GICD_TYPER2 || off >= GICD_ID_REGS))
+	} else if (!acc->is_write && (off <= GICD_TYPER2 || off >= GICD_ID_REGS)) {
 		/* CTLR (RWP), IIDR, TYPER2, ID registers: read only. */
 		acc->value = mmio_read32(gic.gicd + off);
-	else
+	} else {
 		acc->value = 0;
+	}
 	return MMIO_HANDLED;
 }
 

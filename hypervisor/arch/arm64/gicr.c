@@ -35,42 +35,46 @@ static DEFINE_SPINLOCK(gicr_lock);
 static bool identification(uint64_t frame, uint64_t off,
 			   struct mmio_access *acc)
 {
-	if (off == GICR_TYPER && acc->size == 8)
+	if (off == GICR_TYPER && acc->size == 8) {
 		acc->value = mmio_read64(frame + off) & ~TYPER_HIDDEN;
-	else if (off == GICR_TYPER && acc->size == 4)
+	} else if (off == GICR_TYPER && acc->size == 4) {
 		acc->value = mmio_read32(frame + off) & ~TYPER_HIDDEN;
-	else if ((off == GICR_TYPER + 4 || off == GICR_IIDR ||
-		  off == GICR_PIDR2) && acc->size == 4)
+	} else if ((off == GICR_TYPER + 4 || off == GICR_IIDR ||
+		  off == GICR_PIDR2) && acc->size == 4) {
 		acc->value = mmio_read32(frame + off);
-	else
+	} else {
 		return false;
+	}
 	return true;
 }
 
 static void foreign_frame(uint64_t frame, uint64_t off,
 			  struct mmio_access *acc)
 {
-	if (acc->is_write || !identification(frame, off, acc))
+	if (acc->is_write || !identification(frame, off, acc)) {
 		acc->value = 0;
+	}
 }
 
 /* RD_base of the cell's own CPU: reads only, writes are ignored. */
 static void rd_frame(uint64_t frame, uint64_t off, struct mmio_access *acc)
 {
-	if (acc->is_write || identification(frame, off, acc))
+	if (acc->is_write || identification(frame, off, acc)) {
 		return;
-	if (acc->size != 4)
+	}
+	if (acc->size != 4) {
 		acc->value = 0;
-	else if (off == GICR_CTLR)
+	} else if (off == GICR_CTLR) {
 		/* RWP only: no LPIs, no 1-of-N opt-out for the guest. */
 		acc->value = mmio_read32(frame + off) & GICR_CTLR_RWP;
-	else if (off == GICR_WAKER)
+	} else if (off == GICR_WAKER) {
 		acc->value = mmio_read32(frame + off) & ~GICR_WAKER_SLEEP;
-	else if (off >= GICR_ID_REGS)
+	} else if (off >= GICR_ID_REGS) {
 		acc->value = mmio_read32(frame + off);
-	else
+	} else {
 		/* STATUSR, PROPBASER, PENDBASER, SYNCR (idle), ...: RAZ. */
 		acc->value = 0;
+	}
 }
 
 /* Bits of a 32-bit SGI_base register, 1 bit per interrupt. */
@@ -114,9 +118,11 @@ static uint32_t priority_mask(uint64_t reg_off)
 	unsigned int first = (unsigned int)(reg_off - GICR_IPRIORITYR), n;
 	uint32_t mask = 0;
 
-	for (n = 0; n < 4; n++)
-		if (!(gic.reserved_private & BIT(first + n)))
+	for (n = 0; n < 4; n++) {
+		if (!(gic.reserved_private & BIT(first + n))) {
 			mask |= 0xffU << (n * 8);
+		}
+	}
 	return mask;
 }
 
@@ -136,8 +142,9 @@ static void sgi_frame(uint64_t base, uint64_t off, struct mmio_access *acc)
 	case GICR_IGROUPR0:
 	case GICR_IGRPMODR0:
 		/* Groups stay as they are: reads only. */
-		if (!acc->is_write)
+		if (!acc->is_write) {
 			acc->value = mmio_read32(base + reg_off);
+		}
 		break;
 	case GICR_ISENABLER0:
 	case GICR_ICENABLER0:
@@ -152,17 +159,19 @@ static void sgi_frame(uint64_t base, uint64_t off, struct mmio_access *acc)
 		private_masked(base + reg_off, acc, mask, 0);
 		break;
 	case GICR_ICFGR0:
-		if (!acc->is_write)
+		if (!acc->is_write) {
 			acc->value = mmio_read32(base + reg_off);
+		}
 		break;
 	default:
 		if (reg_off >= GICR_IPRIORITYR &&
 		    reg_off < GICR_IPRIORITYR + 32) {
 			mask = priority_mask(reg_off);
-			if (acc->size == 1)
+			if (acc->size == 1) {
 				mask &= 0xffU << shift;
-			else
+			} else {
 				shift = 0;
+			}
 			private_masked(base + reg_off, acc, mask, shift);
 		} else {
 			acc->value = 0;
@@ -179,8 +188,9 @@ static enum mmio_result gicr_access(struct per_cpu *pcpu, void *arg,
 	uint64_t frame = gic.gicr + index * gic.gicr_stride;
 	struct per_cpu *owner;
 
-	if (acc->offset & (acc->size - 1))
+	if (acc->offset & (acc->size - 1)) {
 		return MMIO_ERROR;
+	}
 	if (index >= gic.gicr_frames) {
 		acc->value = 0;
 		return MMIO_HANDLED;

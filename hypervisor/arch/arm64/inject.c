@@ -22,23 +22,26 @@ static void inject(uint64_t esr, uint64_t far, bool set_far)
 	uint64_t mode = spsr & SPSR_MODE_MASK;
 	uint64_t offset, new_spsr = SPSR_EL1H_MASKED;
 
-	if (mode & SPSR_MODE_AARCH32)
+	if ((mode & SPSR_MODE_AARCH32) != 0U) {
 		offset = VBAR_LOW32;
-	else if (mode == SPSR_EL0T)
+	} else if (mode == SPSR_EL0T) {
 		offset = VBAR_LOW64;
-	else if (mode == SPSR_EL1T)
+	} else if (mode == SPSR_EL1T) {
 		offset = VBAR_CUR_SP0;
-	else
+	} else {
 		offset = VBAR_CUR_SPX;
+	}
 
 	/* With PAN implemented and SCTLR_EL1.SPAN clear, entry sets PAN. */
 	if (((read_sysreg(id_aa64mmfr1_el1) >> MMFR1_PAN_SHIFT) & 0xf) &&
-	    !(read_sysreg(sctlr_el1) & SCTLR_SPAN))
+	    !(read_sysreg(sctlr_el1) & SCTLR_SPAN)) {
 		new_spsr |= SPSR_PAN;
+	}
 
 	write_sysreg(esr, esr_el1);
-	if (set_far)
+	if (set_far) {
 		write_sysreg(far, far_el1);
+	}
 	write_sysreg(read_sysreg(elr_el2), elr_el1);
 	write_sysreg(spsr, spsr_el1);
 	write_sysreg(read_sysreg(vbar_el1) + offset, elr_el2);
@@ -58,10 +61,11 @@ void arch_inject_abort(struct per_cpu *pcpu, bool data, uint64_t far)
 	uint64_t esr_el2 = read_sysreg(esr_el2);
 	uint64_t ec;
 
-	if (data)
+	if (data) {
 		ec = from_el0() ? EC_DABT_LOW : EC_DABT_CUR;
-	else
+	} else {
 		ec = from_el0() ? EC_IABT_LOW : EC_IABT_CUR;
+	}
 	inject(ec << ESR_EC_SHIFT | ESR_IL | FSC_SEA |
 	       (data ? (esr_el2 & DABT_WNR) : 0), far, true);
 }

@@ -40,8 +40,9 @@ unsigned int mmu_pa_bits(void)
 	unsigned long parange = read_sysreg(id_aa64mmfr0_el1) &
 		MMFR0_PARANGE_MASK;
 
-	if (parange >= ARRAY_SIZE(parange_bits))
+	if (parange >= ARRAY_SIZE(parange_bits)) {
 		parange = ARRAY_SIZE(parange_bits) - 1;
+	}
 	return parange_bits[parange];
 }
 
@@ -81,16 +82,19 @@ static pt_entry_t s1_leaf(paddr_t phys, unsigned int level,
 {
 	pt_entry_t e = leaf_base(phys, level) | S1_AP_RES1;
 
-	if (flags & PT_DEVICE)
+	if (flags & PT_DEVICE) {
 		e |= S1_ATTR(MAIR_IDX_DEVICE_nGnRE);
-	else if (flags & PT_NONCACHED)
+	} else if (flags & PT_NONCACHED) {
 		e |= S1_ATTR(MAIR_IDX_NORMAL_NC) | PTE_SH_INNER;
-	else
+	} else {
 		e |= S1_ATTR(MAIR_IDX_NORMAL) | PTE_SH_INNER;
-	if (!(flags & PT_WRITE))
+	}
+	if (!(flags & PT_WRITE)) {
 		e |= S1_AP_RO;
-	if (!(flags & PT_EXEC) || (flags & PT_DEVICE))
+	}
+	if (!(flags & PT_EXEC) || (flags & PT_DEVICE)) {
 		e |= PTE_XN;
+	}
 	return e;
 }
 
@@ -99,15 +103,18 @@ static unsigned long s1_flags(pt_entry_t e, unsigned int level)
 	unsigned long flags = PT_READ;
 	uint64_t attr = e & S1_ATTR_MASK;
 
-	if (!(e & S1_AP_RO))
+	if (!(e & S1_AP_RO)) {
 		flags |= PT_WRITE;
-	if (!(e & PTE_XN))
+	}
+	if (!(e & PTE_XN)) {
 		flags |= PT_EXEC;
+	}
 	if (attr == S1_ATTR(MAIR_IDX_DEVICE_nGnRE) ||
-	    attr == S1_ATTR(MAIR_IDX_DEVICE_nGnRnE))
+	    attr == S1_ATTR(MAIR_IDX_DEVICE_nGnRnE)) {
 		flags |= PT_DEVICE;
-	else if (attr == S1_ATTR(MAIR_IDX_NORMAL_NC))
+	} else if (attr == S1_ATTR(MAIR_IDX_NORMAL_NC)) {
 		flags |= PT_NONCACHED;
+	}
 	return flags;
 }
 
@@ -135,18 +142,22 @@ static pt_entry_t s2_leaf(paddr_t phys, unsigned int level,
 {
 	pt_entry_t e = leaf_base(phys, level);
 
-	if (flags & PT_DEVICE)
+	if (flags & PT_DEVICE) {
 		e |= S2_MEMATTR_DEVICE;
-	else if (flags & PT_NONCACHED)
+	} else if (flags & PT_NONCACHED) {
 		e |= S2_MEMATTR_NC | PTE_SH_INNER;
-	else
+	} else {
 		e |= S2_MEMATTR_NORMAL | PTE_SH_INNER;
-	if (flags & PT_READ)
+	}
+	if (flags & PT_READ) {
 		e |= S2_AP_R;
-	if (flags & PT_WRITE)
+	}
+	if (flags & PT_WRITE) {
 		e |= S2_AP_W;
-	if (!(flags & PT_EXEC))
+	}
+	if (!(flags & PT_EXEC)) {
 		e |= PTE_XN;
+	}
 	return e;
 }
 
@@ -155,16 +166,20 @@ static unsigned long s2_flags(pt_entry_t e, unsigned int level)
 	unsigned long flags = 0;
 	uint64_t attr = e & S2_MEMATTR_MASK;
 
-	if (e & S2_AP_R)
+	if ((e & S2_AP_R) != 0U) {
 		flags |= PT_READ;
-	if (e & S2_AP_W)
+	}
+	if ((e & S2_AP_W) != 0U) {
 		flags |= PT_WRITE;
-	if (!(e & PTE_XN))
+	}
+	if (!(e & PTE_XN)) {
 		flags |= PT_EXEC;
-	if (attr == S2_MEMATTR_NC)
+	}
+	if (attr == S2_MEMATTR_NC) {
 		flags |= PT_NONCACHED;
-	else if (attr != S2_MEMATTR_NORMAL)
+	} else if (attr != S2_MEMATTR_NORMAL) {
 		flags |= PT_DEVICE;
+	}
 	return flags;
 }
 
@@ -193,8 +208,9 @@ void mmu_init_stage2(void)
 	unsigned int bits = mmu_pa_bits();
 	unsigned int sl0;
 
-	if (parange >= ARRAY_SIZE(parange_bits))
+	if (parange >= ARRAY_SIZE(parange_bits)) {
 		parange = ARRAY_SIZE(parange_bits) - 1;
+	}
 
 	s2_format.input_bits = bits;
 	s2_format.output_bits = bits;
@@ -239,7 +255,8 @@ void dcache_clean_inval(const void *start, uint64_t size)
 	uintptr_t p = ALIGN_DOWN((uintptr_t)start, line);
 	uintptr_t end = (uintptr_t)start + size;
 
-	for (; p < end; p += line)
+	for (; p < end; p += line) {
 		asm volatile("dc civac, %0" : : "r" (p) : "memory");
+	}
 	dsb(sy);
 }

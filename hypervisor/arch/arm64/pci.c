@@ -89,25 +89,30 @@ static uint64_t cfg_off(uint16_t bdf, unsigned int reg)
 /* off naturally aligned, inside the window; size 1, 2 or 4. */
 static uint32_t ecam_read(uint64_t off, unsigned int size)
 {
-	if (off >= ecam_size)
+	if (off >= ecam_size) {
 		return ones(size);
-	if (size == 1)
+	}
+	if (size == 1) {
 		return *(volatile uint8_t *)(ecam + off);
-	if (size == 2)
+	}
+	if (size == 2) {
 		return *(volatile uint16_t *)(ecam + off);
+	}
 	return *(volatile uint32_t *)(ecam + off);
 }
 
 static void ecam_write(uint64_t off, unsigned int size, uint32_t value)
 {
-	if (off >= ecam_size)
+	if (off >= ecam_size) {
 		return;
-	if (size == 1)
+	}
+	if (size == 1) {
 		*(volatile uint8_t *)(ecam + off) = (uint8_t)value;
-	else if (size == 2)
+	} else if (size == 2) {
 		*(volatile uint16_t *)(ecam + off) = (uint16_t)value;
-	else
+	} else {
 		*(volatile uint32_t *)(ecam + off) = value;
+	}
 }
 
 static uint32_t cfg_read(uint16_t bdf, unsigned int reg, unsigned int size)
@@ -127,19 +132,23 @@ static struct owned_dev *cell_device(const struct cell *cell, uint16_t bdf)
 	struct cell_devices *devs;
 	unsigned int n;
 
-	if (cell == &root_cell || cell->id >= HV_MAX_CELLS)
+	if (cell == &root_cell || cell->id >= HV_MAX_CELLS) {
 		return NULL;
+	}
 	devs = &devices[cell->id];
-	for (n = 0; n < devs->num && n < JH_MAX_PCI_DEVICES; n++)
-		if (devs->dev[n].f.bdf == bdf)
+	for (n = 0; n < devs->num && n < JH_MAX_PCI_DEVICES; n++) {
+		if (devs->dev[n].f.bdf == bdf) {
 			return &devs->dev[n];
+		}
+	}
 	return NULL;
 }
 
 bool pci_cell_owns(const struct cell *cell, uint16_t bdf)
 {
-	if (cell == &root_cell)
+	if (cell == &root_cell) {
 		return !bitmap_test(taken, bdf);
+	}
 	return cell_device(cell, bdf) != NULL;
 }
 
@@ -166,11 +175,13 @@ static void quiesce(uint16_t bdf)
 {
 	uint32_t cmd;
 
-	if (cfg_read(bdf, PCI_VENDOR_ID, 2) == 0xffff)
+	if (cfg_read(bdf, PCI_VENDOR_ID, 2) == 0xffff) {
 		return;		/* no device there */
+	}
 	cmd = cfg_read(bdf, PCI_COMMAND, 2);
-	if (cmd & PCI_CMD_DECODE)
+	if (cmd & PCI_CMD_DECODE) {
 		cfg_write(bdf, PCI_COMMAND, 2, cmd & ~PCI_CMD_DECODE);
+	}
 }
 
 /* MSI and MSI-X capabilities, through a bounded walk. Lock held. */
@@ -180,8 +191,9 @@ static void find_caps(struct owned_dev *dev)
 	unsigned int n, pos;
 	uint32_t cap;
 
-	if (!(cfg_read(bdf, PCI_COMMAND, 4) & PCI_STATUS_CAPS))
+	if (!(cfg_read(bdf, PCI_COMMAND, 4) & PCI_STATUS_CAPS)) {
 		return;
+	}
 	pos = cfg_read(bdf, PCI_CAP_PTR, 1) & 0xfc;
 	for (n = 0; n < MAX_CAPS && pos >= 0x40; n++) {
 		cap = cfg_read(bdf, pos, 4);
@@ -209,11 +221,13 @@ static void record_device(struct owned_dev *dev,
 				iommu_active(),
 		},
 	};
-	if (cfg_read(bdf, PCI_VENDOR_ID, 2) == 0xffff)
+	if (cfg_read(bdf, PCI_VENDOR_ID, 2) == 0xffff) {
 		return;
+	}
 	dev->f.header_type = cfg_read(bdf, PCI_HEADER_TYPE, 1) & 0x7f;
-	for (n = 0; n < PCI_FILTER_BARS; n++)
+	for (n = 0; n < PCI_FILTER_BARS; n++) {
 		dev->f.bar[n] = cfg_read(bdf, PCI_BAR0 + 4 * n, 4);
+	}
 	dev->f.rom = cfg_read(bdf, dev->f.header_type == 1 ? PCI_ROM_BRIDGE :
 			      PCI_ROM_DEVICE, 4);
 	find_caps(dev);
@@ -225,15 +239,17 @@ static void msi_off(const struct owned_dev *dev)
 	uint16_t bdf = dev->f.bdf;
 
 	if (dev->f.msi_cap &&
-	    (cfg_read(bdf, dev->f.msi_cap, 4) & MSI_ENABLE))
+	    (cfg_read(bdf, dev->f.msi_cap, 4) & MSI_ENABLE)) {
 		cfg_write(bdf, dev->f.msi_cap + 2, 2,
 			  (cfg_read(bdf, dev->f.msi_cap, 4) & ~MSI_ENABLE) >>
 			  16);
+	}
 	if (dev->msix_cap &&
-	    (cfg_read(bdf, dev->msix_cap, 4) & MSIX_ENABLE))
+	    (cfg_read(bdf, dev->msix_cap, 4) & MSIX_ENABLE)) {
 		cfg_write(bdf, dev->msix_cap + 2, 2,
 			  (cfg_read(bdf, dev->msix_cap, 4) & ~MSIX_ENABLE) >>
 			  16);
+	}
 }
 
 static void print_bdf_msg(const struct cell *cell, uint16_t bdf,
@@ -249,8 +265,9 @@ void pci_cell_assign(struct cell *cell)
 	struct cell_devices *devs;
 	unsigned int n, num;
 
-	if (cell == &root_cell || cell->id >= HV_MAX_CELLS)
+	if (cell == &root_cell || cell->id >= HV_MAX_CELLS) {
 		return;
+	}
 	dev = jh_cell_pci_devices(cell->config);
 	num = MIN(cell->config->num_pci_devices, JH_MAX_PCI_DEVICES);
 	devs = &devices[cell->id];
@@ -281,8 +298,9 @@ void pci_cell_release(struct cell *cell)
 	struct cell_devices *devs;
 	unsigned int n;
 
-	if (cell == &root_cell || cell->id >= HV_MAX_CELLS)
+	if (cell == &root_cell || cell->id >= HV_MAX_CELLS) {
 		return;
+	}
 	devs = &devices[cell->id];
 
 	spin_lock(&pci_lock);
@@ -304,8 +322,9 @@ static bool enables(const struct owned_dev *dev, unsigned int cap,
 	uint32_t mask = ones(size) << shift;
 	uint32_t dw;
 
-	if (!cap || (reg & ~3U) != cap)
+	if (!cap || (reg & ~3U) != cap) {
 		return false;
+	}
 	dw = (cfg_read(dev->f.bdf, cap, 4) & ~mask) | ((value << shift) & mask);
 	return dw & bit;
 }
@@ -317,21 +336,25 @@ static bool write_allowed(struct cell *cell, uint16_t bdf, unsigned int reg,
 	struct owned_dev *dev;
 	const char *why = "";
 
-	if (cell == &root_cell)
+	if (cell == &root_cell) {
 		return true;
+	}
 	dev = cell_device(cell, bdf);
-	if (!dev)
+	if (!dev) {
 		return false;
+	}
 	if (enables(dev, dev->f.msi_cap, MSI_ENABLE, reg, size, *value) ||
-	    enables(dev, dev->msix_cap, MSIX_ENABLE, reg, size, *value))
+	    enables(dev, dev->msix_cap, MSIX_ENABLE, reg, size, *value)) {
 		why = "MSI/MSI-X: arm64 cells get no ITS";
-	else if (pci_filter_write(&filter_ops, cell, &dev->f, reg, size,
-				  value, &why))
+	} else if (pci_filter_write(&filter_ops, cell, &dev->f, reg, size,
+				  value, &why)) {
 		return true;
-	if (ratelimit_ok(&refusals, 8))
+	}
+	if (ratelimit_ok(&refusals, 8)) {
 		printk("cell \"%s\": config write of %02x:%02x.%x reg 0x%x = 0x%x dropped: %s\n",
 		       cell->name, bdf >> 8, (bdf >> 3) & 0x1f, bdf & 7, reg,
 		       *value, why);
+	}
 	return false;
 }
 
@@ -342,12 +365,15 @@ static uint32_t ecam_cell_access(struct cell *cell, uint64_t off,
 {
 	uint16_t bdf = (uint16_t)(off >> ECAM_FN_SHIFT);
 
-	if (!pci_cell_owns(cell, bdf))
+	if (!pci_cell_owns(cell, bdf)) {
 		return ones(size);
-	if (!is_write)
+	}
+	if (!is_write) {
 		return ecam_read(off, size);
-	if (write_allowed(cell, bdf, off & ECAM_REG_MASK, size, &value))
+	}
+	if (write_allowed(cell, bdf, off & ECAM_REG_MASK, size, &value)) {
 		ecam_write(off, size, value);
+	}
 	return 0;
 }
 
@@ -360,18 +386,21 @@ static enum mmio_result ecam_access(struct per_cpu *pcpu, void *arg,
 
 	(void)arg;
 	if ((size != 1 && size != 2 && size != 4 && size != 8) ||
-	    (off & (size - 1)))
+	    (off & (size - 1))) {
 		return MMIO_ERROR;
+	}
 
 	spin_lock(&pci_lock);
 	lo = ecam_cell_access(pcpu->cell, off, part, acc->is_write,
 			      (uint32_t)acc->value);
-	if (size == 8)
+	if (size == 8) {
 		hi = ecam_cell_access(pcpu->cell, off + 4, 4, acc->is_write,
 				      (uint32_t)(acc->value >> 32));
+	}
 	spin_unlock(&pci_lock);
-	if (!acc->is_write)
+	if (!acc->is_write) {
 		acc->value = lo | hi << 32;
+	}
 	return MMIO_HANDLED;
 }
 
@@ -381,8 +410,9 @@ int pci_init(void)
 	uint64_t size;
 	int err;
 
-	if (!plat->pci_ecam_base)
+	if (!plat->pci_ecam_base) {
 		return 0;
+	}
 	size = ((uint64_t)plat->pci_ecam_end_bus + 1) * ECAM_BUS_SIZE;
 	ecam = hv_map_device(plat->pci_ecam_base, size);
 	if (!ecam) {
@@ -393,11 +423,12 @@ int pci_init(void)
 	}
 	ecam_size = size;
 	err = mmio_register(plat->pci_ecam_base, size, ecam_access, NULL);
-	if (err)
+	if (err != 0) {
 		hv_error("no MMIO handler slot left for the PCI ECAM");
-	else
+	} else {
 		printk("  PCI: ECAM at 0x%llx, buses 0-%u, trapped for every cell\n",
 		       (unsigned long long)plat->pci_ecam_base,
 		       plat->pci_ecam_end_bus);
+	}
 	return err;
 }

@@ -19,18 +19,18 @@
 #include <asm/sysregs.h>
 #include <asm/traps.h>
 
-#define PSCI_VERSION		0x84000000
-#define PSCI_CPU_SUSPEND_32	0x84000001
-#define PSCI_CPU_SUSPEND_64	0xc4000001
-#define PSCI_CPU_OFF		0x84000002
-#define PSCI_CPU_ON_32		0x84000003
-#define PSCI_CPU_ON_64		0xc4000003
-#define PSCI_AFFINITY_INFO_32	0x84000004
-#define PSCI_AFFINITY_INFO_64	0xc4000004
-#define PSCI_MIGRATE_INFO_TYPE	0x84000006
-#define PSCI_SYSTEM_OFF		0x84000008
-#define PSCI_SYSTEM_RESET	0x84000009
-#define PSCI_FEATURES		0x8400000a
+#define PSCI_VERSION		0x84000000U
+#define PSCI_CPU_SUSPEND_32	0x84000001U
+#define PSCI_CPU_SUSPEND_64	0xc4000001U
+#define PSCI_CPU_OFF		0x84000002U
+#define PSCI_CPU_ON_32		0x84000003U
+#define PSCI_CPU_ON_64		0xc4000003U
+#define PSCI_AFFINITY_INFO_32	0x84000004U
+#define PSCI_AFFINITY_INFO_64	0xc4000004U
+#define PSCI_MIGRATE_INFO_TYPE	0x84000006U
+#define PSCI_SYSTEM_OFF		0x84000008U
+#define PSCI_SYSTEM_RESET	0x84000009U
+#define PSCI_FEATURES		0x8400000aU
 
 #define PSCI_SUCCESS		0
 #define PSCI_NOT_SUPPORTED	(-1)
@@ -75,8 +75,9 @@ static struct per_cpu *cpu_by_mpidr(uint64_t mpidr)
 	for_each_cpu_id(cpu) {
 		pcpu = per_cpu(cpu);
 		if (pcpu && pcpu->state != CPU_ABSENT &&
-		    pcpu->arch.mpidr == mpidr)
+		    pcpu->arch.mpidr == mpidr) {
 			return pcpu;
+		}
 	}
 	return NULL;
 }
@@ -119,12 +120,15 @@ static int64_t affinity_info(struct per_cpu *pcpu, uint64_t mpidr,
 {
 	struct per_cpu *target = cpu_by_mpidr(mpidr);
 
-	if (level != 0 || !target || target->cell != pcpu->cell)
+	if (level != 0 || !target || target->cell != pcpu->cell) {
 		return PSCI_INVALID_PARAMS;
-	if (target->state == CPU_RUNNING)
+	}
+	if (target->state == CPU_RUNNING) {
 		return AFFINITY_ON;
-	if (target->request == CPU_REQ_START)
+	}
+	if (target->request == CPU_REQ_START) {
 		return AFFINITY_ON_PENDING;
+	}
 	return AFFINITY_OFF;
 }
 
@@ -174,9 +178,9 @@ void psci_handle(struct per_cpu *pcpu, struct trap_frame *frame)
 
 	/* 32-bit calls take 32-bit arguments. */
 	if (!(fn & 0x40000000)) {
-		frame->x[1] &= 0xffffffff;
-		frame->x[2] &= 0xffffffff;
-		frame->x[3] &= 0xffffffff;
+		frame->x[1] &= 0xffffffffU;
+		frame->x[2] &= 0xffffffffU;
+		frame->x[3] &= 0xffffffffU;
 	}
 
 	switch (fn) {
@@ -212,9 +216,10 @@ void psci_handle(struct per_cpu *pcpu, struct trap_frame *frame)
 		system_off_reset(pcpu, fn);
 		return;
 	default:
-		if (ratelimit_ok(&unknown_rl, 8))
+		if (ratelimit_ok(&unknown_rl, 8)) {
 			printk("CPU %u, cell \"%s\": SMC function 0x%08x not supported\n",
 			       pcpu->cpu_id, pcpu->cell->name, fn);
+		}
 		ret = PSCI_NOT_SUPPORTED;
 		break;
 	}
@@ -234,10 +239,12 @@ int cpu_arch_wait_off(struct per_cpu *target)
 
 	for (spins = 0; spins < 100000000UL; spins++) {
 		if (firmware_call(PSCI_AFFINITY_INFO_64, target->arch.mpidr, 0,
-				  0) == AFFINITY_OFF)
+				  0) == AFFINITY_OFF) {
 			return 0;
-		if (timer_arch_now_us() - start > POWER_OFF_TIMEOUT_US)
+		}
+		if (timer_arch_now_us() - start > POWER_OFF_TIMEOUT_US) {
 			break;
+		}
 		cpu_relax();
 	}
 	return -JH_EBUSY;

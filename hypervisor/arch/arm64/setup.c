@@ -19,7 +19,7 @@
 
 JH_STATIC_ASSERT(HV_ARCH_ID == JH_ARCH_ARM64, "arch id");
 
-#define PSCI_FN_CPU_OFF		0x84000002	/* as in psci.c */
+#define PSCI_FN_CPU_OFF		0x84000002U	/* as in psci.c */
 
 extern uint8_t __entry_start[], __entry_end[];
 
@@ -61,10 +61,12 @@ int setup_arch_cpu_init(struct per_cpu *pcpu)
 
 	/* Everything that can fail comes before the first register write. */
 	err = gic_cpu_init(pcpu);
-	if (!err)
+	if (!err) {
 		err = gic_cell_map(&root_cell);
-	if (err)
+	}
+	if (err != 0) {
 		return err;
+	}
 
 	write_sysreg(mmu_vtcr(), vtcr_el2);
 	write_sysreg(root_cell.arch.vttbr, vttbr_el2);
@@ -135,12 +137,15 @@ void __noreturn arch_entry_abort(long err)
 		((uint8_t *)pcpu + PERCPU_SIZE - TRAP_FRAME_SIZE);
 	unsigned int n;
 
-	for (n = 0; n < 19; n++)
+	for (n = 0; n < 19; n++) {
 		frame->x[n] = 0;
+	}
 	frame->x[0] = (uint64_t)err;
-	for (n = 0; n < 12; n++)
+	for (n = 0; n < 12; n++) {
 		frame->x[19 + n] = pcpu->arch.linux_regs[n];
-	if (!hv.mem_size)
+	}
+	if (!hv.mem_size) {
 		hv.mem_size = (uint64_t)(__core_end - __image_start);
+	}
 	leave(frame, pcpu->arch.orig_sctlr);
 }

@@ -49,9 +49,11 @@ static int size_code(unsigned int bits)
 {
 	unsigned int n;
 
-	for (n = 0; n < ARRAY_SIZE(oas_bits); n++)
-		if (oas_bits[n] == bits)
+	for (n = 0; n < ARRAY_SIZE(oas_bits); n++) {
+		if (oas_bits[n] == bits) {
 			return n;
+		}
+	}
 	return -1;
 }
 
@@ -69,21 +71,22 @@ static int check_features(struct smmu_unit *u)
 	int ps = size_code(fmt->output_bits);
 	const char *missing = NULL;
 
-	if (!(idr0 & IDR0_S2P))
+	if (!(idr0 & IDR0_S2P)) {
 		missing = "stage 2 (IDR0.S2P)";
-	else if (!(idr0 & IDR0_TTF_AARCH64))
+	} else if (!(idr0 & IDR0_TTF_AARCH64)) {
 		missing = "AArch64 tables (IDR0.TTF)";
-	else if (!(idr0 & IDR0_COHACC))
+	} else if (!(idr0 & IDR0_COHACC)) {
 		missing = "coherent table access (IDR0.COHACC)";
-	else if (!(idr5 & IDR5_GRAN4K))
+	} else if (!(idr5 & IDR5_GRAN4K)) {
 		missing = "the 4 KiB granule (IDR5.GRAN4K)";
-	else if (idr1 & (IDR1_QUEUES_PRESET | IDR1_TABLES_PRESET))
+	} else if ((idr1 & (IDR1_QUEUES_PRESET | IDR1_TABLES_PRESET)) != 0U) {
 		missing = "programmable tables and queues (IDR1 *_PRESET set)";
-	else if (IDR1_CMDQS(idr1) < 1 || IDR1_EVENTQS(idr1) < 1)
+	} else if (IDR1_CMDQS(idr1) < 1 || IDR1_EVENTQS(idr1) < 1) {
 		missing = "command and event queues of two entries";
-	else if (ps < 0 || IDR5_OAS(idr5) < (unsigned int)ps)
+	} else if (ps < 0 || IDR5_OAS(idr5) < (unsigned int)ps) {
 		missing = "the CPUs' physical address size (IDR5.OAS)";
-	if (missing) {
+	}
+	if (missing != NULL) {
 		hv_error("SMMUv3 %u: the unit lacks %s (IDR0 0x%x, IDR1 0x%x, IDR5 0x%x)",
 			 u->index, missing, idr0, idr1, idr5);
 		return -JH_ENODEV;
@@ -117,8 +120,9 @@ static int smmu_unit_init(unsigned int index, const struct jh_iommu *cfg)
 	int err;
 
 	u->index = index;
-	if (cfg->size >= SMMU_REGS_SIZE)
+	if (cfg->size >= SMMU_REGS_SIZE) {
 		regs = hv_map_device(cfg->base, cfg->size);
+	}
 	if (!regs) {
 		hv_error("SMMUv3 %u: cannot map registers 0x%llx, size 0x%x (needs 0x%x)",
 			 index, (unsigned long long)cfg->base, cfg->size,
@@ -127,22 +131,26 @@ static int smmu_unit_init(unsigned int index, const struct jh_iommu *cfg)
 	}
 	u->regs = (uintptr_t)regs;
 	err = check_features(u);
-	if (err)
+	if (err != 0) {
 		return err;
+	}
 	u->gbpa = mmio_read32(u->regs + SMMU_GBPA);
 
 	/* Zeroed entries (V = 0) abort until the root cell fills them. */
 	pages = PAGES((1UL << u->sid_bits) * STE_SIZE);
 	u->strtab = smmu_alloc(pages, &u->strtab_phys);
-	if (!u->strtab)
+	if (!u->strtab) {
 		return -JH_ENOMEM;
+	}
 	err = smmu_queue_alloc(&u->cmdq, CMD_SIZE, SMMU_CMDQ_PROD,
 			       SMMU_CMDQ_CONS);
-	if (!err)
+	if (!err) {
 		err = smmu_queue_alloc(&u->evtq, EVT_SIZE, SMMU_EVENTQ_PROD,
 				       SMMU_EVENTQ_CONS);
-	if (err)
+	}
+	if (err != 0) {
 		return err;
+	}
 	num_units = index + 1;
 	return 0;
 }
@@ -166,8 +174,9 @@ static void write_ste(struct smmu_unit *u, uint32_t sid,
 	ste[3] = cell->dma_pt.root_phys & STE3_S2TTB_MASK;
 	dsb(sy);
 	ste[0] = STE0_V | STE0_CFG_S2;
-	if (live)
+	if (live) {
 		smmu_cmd_sync(u, CMD_CFGI_STE | CMD_SID(sid), 1);
+	}
 }
 
 /*
@@ -179,11 +188,14 @@ static int smmu_cell_init(struct cell *cell)
 	unsigned int n;
 	uint32_t sid;
 
-	if (cell != &root_cell)
+	if (cell != &root_cell) {
 		return 0;
-	for (n = 0; n < num_units; n++)
-		for (sid = 0; sid < (1U << units[n].sid_bits); sid++)
+	}
+	for (n = 0; n < num_units; n++) {
+		for (sid = 0; sid < (1U << units[n].sid_bits); sid++) {
 			write_ste(&units[n], sid, cell, false);
+		}
+	}
 	return 0;
 }
 
@@ -191,10 +203,12 @@ static void smmu_flush(struct cell *cell)
 {
 	unsigned int n;
 
-	for (n = 0; n < num_units; n++)
-		if (units[n].enabled)
+	for (n = 0; n < num_units; n++) {
+		if (units[n].enabled) {
 			smmu_cmd_sync(&units[n],
 				      CMD_TLBI_S12_VMALL | CMD_VMID(cell->id), 0);
+		}
+	}
 }
 
 /* Its devices went back to the root: nothing of it may stay cached. */
@@ -208,7 +222,7 @@ static void smmu_attach(struct cell *cell, uint16_t bdf)
 	unsigned int n;
 
 	for (n = 0; n < num_units; n++) {
-		if (bdf >> units[n].sid_bits) {
+		if ((bdf >> units[n].sid_bits) != 0U) {
 			hv_error("SMMUv3 %u: device %02x:%02x.%x is beyond the stream table (buses 0-%u): its DMA stays blocked",
 				 n, bdf >> 8, (bdf >> 3) & 0x1f, bdf & 7,
 				 last_bus(&units[n]));
@@ -229,12 +243,14 @@ static int enable_unit(struct smmu_unit *u)
 	int err;
 
 	err = set_cr0(u, 0, "CR0ACK after clearing CR0");
-	if (err)
+	if (err != 0) {
 		return err;
+	}
 	mmio_write32(u->regs + SMMU_IRQ_CTRL, 0);	/* polled */
 	err = smmu_wait(u, SMMU_IRQ_CTRLACK, ~0U, 0, "IRQ_CTRLACK");
-	if (err)
+	if (err != 0) {
 		return err;
+	}
 	mmio_write32(u->regs + SMMU_CR1, CR1_WB_ISH);
 	mmio_write32(u->regs + SMMU_CR2, CR2_RECINVSID | CR2_PTM);
 	mmio_write64(u->regs + SMMU_STRTAB_BASE,
@@ -247,20 +263,25 @@ static int enable_unit(struct smmu_unit *u)
 	mmio_write64(u->regs + SMMU_EVENTQ_BASE, smmu_queue_base(&u->evtq));
 	mmio_write32(u->regs + SMMU_EVENTQ_PROD, 0);
 	mmio_write32(u->regs + SMMU_EVENTQ_CONS, 0);
-	u->cmdq.prod = u->evtq.cons = 0;
+	u->cmdq.prod = 0;
+	u->evtq.cons = 0;
 	dsb(sy);
 
 	err = set_cr0(u, CR0_CMDQEN | CR0_EVENTQEN, "CR0ACK for the queues");
 	/* Nothing cached from before may survive: configs, then TLBs. */
-	if (!err)
+	if (!err) {
 		err = smmu_cmd_sync(u, CMD_CFGI_STE_RANGE, CFGI_RANGE_ALL);
-	if (!err)
+	}
+	if (!err) {
 		err = smmu_cmd_sync(u, CMD_TLBI_NSNH_ALL, 0);
-	if (!err)
+	}
+	if (!err) {
 		err = set_cr0(u, CR0_CMDQEN | CR0_EVENTQEN | CR0_SMMUEN,
 			      "CR0ACK for SMMUEN");
-	if (err)
+	}
+	if (err != 0) {
 		return err;
+	}
 	u->enabled = true;
 	printk("  SMMUv3 %u at 0x%llx: stage 2, stream IDs of buses 0-%u (beyond: aborted), VMID = cell id, OAS %u bits\n",
 	       u->index, (unsigned long long)u->regs, last_bus(u),
@@ -273,8 +294,9 @@ static int smmu_enable(void)
 	unsigned int n;
 	int err = 0;
 
-	for (n = 0; !err && n < num_units; n++)
+	for (n = 0; !err && n < num_units; n++) {
 		err = enable_unit(&units[n]);
+	}
 	return err;
 }
 
@@ -298,9 +320,11 @@ static void smmu_poll_faults(void)
 {
 	unsigned int n;
 
-	for (n = 0; n < num_units; n++)
-		if (units[n].enabled)
+	for (n = 0; n < num_units; n++) {
+		if (units[n].enabled) {
 			smmu_drain_events(&units[n]);
+		}
+	}
 }
 
 DEFINE_IOMMU_DRIVER(smmuv3_driver) = {

@@ -26,13 +26,14 @@ int smmu_wait(struct smmu_unit *u, unsigned int off, uint32_t mask,
 {
 	uint64_t start = timer_arch_now_us();
 
-	while ((mmio_read32(u->regs + off) & mask) != want)
+	while ((mmio_read32(u->regs + off) & mask) != want) {
 		if (timer_arch_now_us() - start > SMMU_TIMEOUT_US) {
 			hv_error("SMMUv3 %u: %s: no answer within %u ms (register 0x%x = 0x%x)",
 				 u->index, what, SMMU_TIMEOUT_US / 1000, off,
 				 mmio_read32(u->regs + off));
 			return -JH_EBUSY;
 		}
+	}
 	return 0;
 }
 
@@ -46,8 +47,9 @@ void *smmu_alloc(unsigned long pages, paddr_t *phys)
 	 * The pool aligns page indices, not physical addresses: take twice
 	 * the size and give back what lies outside the aligned part.
 	 */
-	if (!p)
+	if (!p) {
 		return NULL;
+	}
 	start = hv_virt2phys(p);
 	*phys = ALIGN_UP(start, pages * PAGE_SIZE);
 	head = (*phys - start) / PAGE_SIZE;
@@ -61,10 +63,12 @@ int smmu_queue_alloc(struct smmu_queue *q, unsigned int entry_size,
 		     uint64_t prod_reg, uint64_t cons_reg)
 {
 	q->base = smmu_alloc(PAGES(entry_size << q->log2), &q->phys);
-	if (!q->base)
+	if (!q->base) {
 		return -JH_ENOMEM;
+	}
 	q->size = entry_size;
-	q->prod = q->cons = 0;
+	q->prod = 0;
+	q->cons = 0;
 	q->prod_reg = prod_reg;
 	q->cons_reg = cons_reg;
 	return 0;
@@ -147,8 +151,9 @@ int smmu_cmd_sync(struct smmu_unit *u, uint64_t cmd0, uint64_t cmd1)
 
 	start = timer_arch_now_us();
 	while (q_ptr(q, mmio_read32(u->regs + SMMU_CMDQ_CONS)) != q->prod) {
-		if (cmdq_error(u))
+		if (cmdq_error(u)) {
 			cmdq_recover(u);
+		}
 		if (timer_arch_now_us() - start > SMMU_TIMEOUT_US) {
 			hv_error("SMMUv3 %u: command 0x%llx and CMD_SYNC not consumed within %u ms (CMDQ_CONS 0x%x, PROD 0x%x)",
 				 u->index, (unsigned long long)cmd0,
@@ -217,8 +222,9 @@ static void report_event(struct smmu_unit *u, const uint64_t *e,
 	uint64_t addr = has_addr ? e[2] : 0, rnw = e[1] & EVT1_RNW;
 
 	if (last->valid && last->e0 == e[0] && last->rnw == rnw &&
-	    addr >= last->addr && addr - last->addr < PAGE_SIZE)
+	    addr >= last->addr && addr - last->addr < PAGE_SIZE) {
 		return;
+	}
 	*last = (struct last_event){ .e0 = e[0], .rnw = rnw, .addr = addr,
 				     .valid = true };
 	iommu_report_fault(u->index, (uint16_t)EVT0_SID(e[0]), addr,
@@ -240,16 +246,18 @@ void smmu_drain_events(struct smmu_unit *u)
 		q->cons = q_next(q, q->cons);
 	}
 	lost = (prod ^ mmio_read32(u->regs + q->cons_reg)) & EVENTQ_PROD_OVFLG;
-	if (lost && ratelimit_ok(&overflow_rl, 1))
+	if (lost && ratelimit_ok(&overflow_rl, 1)) {
 		printk("SMMUv3 %u: event queue overflowed, events were lost\n",
 		       u->index);
+	}
 	/* Command errors are the command path's; the rest is said here. */
 	gerror = (mmio_read32(u->regs + SMMU_GERROR) ^
 		  mmio_read32(u->regs + SMMU_GERRORN)) & ~GERROR_CMDQ_ERR;
-	if (gerror) {
-		if (ratelimit_ok(&overflow_rl, 1))
+	if (gerror != 0U) {
+		if (ratelimit_ok(&overflow_rl, 1)) {
 			printk("SMMUv3 %u: global error(s) 0x%x (GERROR)\n",
 			       u->index, gerror);
+		}
 		ack_gerror(u, gerror);
 	}
 	mmio_write32(u->regs + q->cons_reg,

@@ -56,10 +56,12 @@ static bool impdef(uint64_t iss)
  */
 static bool debug_or_pmu(uint64_t iss)
 {
-	unsigned int crn = ISS_CRN(iss), crm = ISS_CRM(iss);
+	unsigned int crn = (unsigned int)ISS_CRN(iss);
+	unsigned int crm = (unsigned int)ISS_CRM(iss);
 
-	if (ISS_OP0(iss) == 2)
+	if (ISS_OP0(iss) == 2) {
 		return true;
+	}
 	return ISS_OP0(iss) == 3 &&
 		((crn == 9 && crm >= 12) || (crn == 14 && crm >= 8));
 }
@@ -72,7 +74,7 @@ static bool denied(struct per_cpu *pcpu, uint64_t iss)
 
 static void note_denied(struct per_cpu *pcpu, uint64_t iss)
 {
-	if (ratelimit_ok(&denied_rl, 8))
+	if (ratelimit_ok(&denied_rl, 8)) {
 		printk("CPU %u, cell \"%s\": %s of system register S%u_%u_C%u_C%u_%u emulated (%s)\n",
 		       pcpu->cpu_id, pcpu->cell->name,
 		       iss & SYSREG_READ ? "read" : "write",
@@ -80,6 +82,7 @@ static void note_denied(struct per_cpu *pcpu, uint64_t iss)
 		       (unsigned int)ISS_CRN(iss), (unsigned int)ISS_CRM(iss),
 		       (unsigned int)(iss >> 17) & 7,
 		       iss & SYSREG_READ ? "reads as zero" : "ignored");
+	}
 }
 
 static bool handle_read(struct per_cpu *pcpu, struct trap_frame *frame,
@@ -87,14 +90,17 @@ static bool handle_read(struct per_cpu *pcpu, struct trap_frame *frame,
 {
 	uint64_t val = 0;
 
-	if (!denied(pcpu, iss))
+	if (!denied(pcpu, iss)) {
 		return false;
-	if ((iss & SYSREG_ID_MASK) == ACTLR_EL1_ID)
+	}
+	if ((iss & SYSREG_ID_MASK) == ACTLR_EL1_ID) {
 		val = read_sysreg(actlr_el1);
-	else
+	} else {
 		note_denied(pcpu, iss);
-	if (rt != 31)
+	}
+	if (rt != 31) {
 		frame->x[rt] = val;
+	}
 	return true;
 }
 
@@ -102,12 +108,13 @@ bool sysreg_handle(struct per_cpu *pcpu, struct trap_frame *frame,
 		   uint64_t esr)
 {
 	uint64_t iss = ESR_ISS(esr), id = iss & SYSREG_ID_MASK;
-	unsigned int rt = (iss >> 5) & 0x1f;
+	unsigned int rt = (unsigned int)((iss >> 5) & 0x1f);
 	uint64_t val = rt == 31 ? 0 : frame->x[rt];
 
 	if (iss & SYSREG_READ) {
-		if (!handle_read(pcpu, frame, iss, rt))
+		if (!handle_read(pcpu, frame, iss, rt)) {
 			return false;
+		}
 	} else if (id == DC_ISW_ID || id == DC_CSW_ID || id == DC_CISW_ID) {
 		/* Never a bare invalidate: that would lose others' data. */
 		asm volatile("dc cisw, %0" : : "r" (val) : "memory");

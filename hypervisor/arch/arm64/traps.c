@@ -68,8 +68,9 @@ static const char *const ec_names[] = {
 
 const char *esr_class_name(unsigned int ec)
 {
-	if (ec < ARRAY_SIZE(ec_names) && ec_names[ec])
+	if (ec < ARRAY_SIZE(ec_names) && ec_names[ec]) {
 		return ec_names[ec];
+	}
 	return "reserved class";
 }
 
@@ -92,11 +93,13 @@ static bool retry_transient(struct per_cpu *pcpu, uint64_t esr)
 
 	/* Only the root cell's table changes while its CPUs run. */
 	if (pcpu->cell != &root_cell ||
-	    (ESR_ISS(esr) & FSC_TYPE_MASK) != FSC_TRANSLATION)
+	    (ESR_ISS(esr) & FSC_TYPE_MASK) != FSC_TRANSLATION) {
 		return false;
+	}
 	gpa = fault_ipa();
-	if (!cell_fault_is_transient(pcpu->cell, gpa))
+	if (!cell_fault_is_transient(pcpu->cell, gpa)) {
 		return false;
+	}
 	now = timer_arch_now_us();
 	if (gpa != pcpu->arch.retry_gpa ||
 	    now - pcpu->arch.retry_start_us > RETRY_WINDOW_US) {
@@ -110,16 +113,17 @@ static bool retry_transient(struct per_cpu *pcpu, uint64_t esr)
 static void report(struct per_cpu *pcpu, const char *what)
 {
 	uint64_t esr = read_sysreg(esr_el2);
-	unsigned int ec = ESR_EC(esr);
+	unsigned int ec = (unsigned int)ESR_EC(esr);
 
 	printk("%s: CPU %u, cell \"%s\": EC 0x%02x (%s), ESR 0x%08llx, FAR 0x%016llx, ELR 0x%016llx",
 	       what, pcpu->cpu_id, pcpu->cell->name, ec, esr_class_name(ec),
 	       (unsigned long long)esr,
 	       (unsigned long long)read_sysreg(far_el2),
 	       (unsigned long long)read_sysreg(elr_el2));
-	if (ec == EC_DABT_LOW || ec == EC_IABT_LOW)
+	if (ec == EC_DABT_LOW || ec == EC_IABT_LOW) {
 		printk(", guest-physical 0x%llx",
 		       (unsigned long long)fault_ipa());
+	}
 	printk("\n");
 }
 
@@ -132,14 +136,16 @@ void arch_guest_fault(struct per_cpu *pcpu, const char *what)
 		cell_fail(pcpu, what);
 		return;
 	}
-	if (ratelimit_ok(&fault_rl, 16))
+	if (ratelimit_ok(&fault_rl, 16)) {
 		report(pcpu, what);
-	if (ec == EC_DABT_LOW)
+	}
+	if (ec == EC_DABT_LOW) {
 		arch_inject_abort(pcpu, true, read_sysreg(far_el2));
-	else if (ec == EC_IABT_LOW)
+	} else if (ec == EC_IABT_LOW) {
 		arch_inject_abort(pcpu, false, read_sysreg(far_el2));
-	else
+	} else {
 		arch_inject_undef(pcpu);
+	}
 }
 
 static void handle_hvc(struct per_cpu *pcpu, struct trap_frame *frame,
@@ -178,14 +184,15 @@ static uint64_t sign_extend(uint64_t val, unsigned int bytes)
 static void handle_dabt(struct per_cpu *pcpu, struct trap_frame *frame,
 			uint64_t esr)
 {
-	unsigned int srt = (esr >> DABT_SRT_SHIFT) & 0x1f;
+	unsigned int srt = (unsigned int)((esr >> DABT_SRT_SHIFT) & 0x1f);
 	struct mmio_access acc;
 	uint64_t val;
 
 	if (!(esr & DABT_ISV) || (esr & DABT_S1PTW)) {
-		if (!retry_transient(pcpu, esr))
+		if (!retry_transient(pcpu, esr)) {
 			arch_guest_fault(pcpu,
 					 "undecodable or page-table data abort");
+		}
 		return;
 	}
 
@@ -193,8 +200,9 @@ static void handle_dabt(struct per_cpu *pcpu, struct trap_frame *frame,
 	acc.size = 1U << ((esr >> DABT_SAS_SHIFT) & 3);
 	acc.is_write = esr & DABT_WNR;
 	acc.value = acc.is_write && srt != 31 ? frame->x[srt] : 0;
-	if (acc.is_write && acc.size < 8)
+	if (acc.is_write && acc.size < 8) {
 		acc.value &= (1ULL << (acc.size * 8)) - 1;
+	}
 
 	switch (mmio_dispatch(pcpu, &acc)) {
 	case MMIO_HANDLED:
@@ -204,18 +212,21 @@ static void handle_dabt(struct per_cpu *pcpu, struct trap_frame *frame,
 		return;
 	default:
 		/* Emulated MMIO first: it is never mapped, never transient. */
-		if (!retry_transient(pcpu, esr))
+		if (!retry_transient(pcpu, esr)) {
 			arch_guest_fault(pcpu, "access to unassigned memory");
+		}
 		return;
 	}
 
 	pcpu->stats[JH_STAT_MMIO]++;
 	if (!acc.is_write && srt != 31) {
 		val = acc.value;
-		if (esr & DABT_SSE)
+		if ((esr & DABT_SSE) != 0U) {
 			val = sign_extend(val, acc.size);
-		if (!(esr & DABT_SF))
+		}
+		if (!(esr & DABT_SF)) {
 			val &= 0xffffffffULL;
+		}
 		frame->x[srt] = val;
 	}
 	skip_instruction();
@@ -237,14 +248,16 @@ static void handle_sync(struct per_cpu *pcpu, struct trap_frame *frame)
 		handle_dabt(pcpu, frame, esr);
 		return;
 	case EC_IABT_LOW:
-		if (!retry_transient(pcpu, esr))
+		if (!retry_transient(pcpu, esr)) {
 			arch_guest_fault(pcpu,
 					 "instruction fetch from unassigned memory");
+		}
 		return;
 	case EC_SYS64:
 		pcpu->stats[JH_STAT_SYSREG]++;
-		if (sysreg_handle(pcpu, frame, esr))
+		if (sysreg_handle(pcpu, frame, esr)) {
 			return;
+		}
 		break;
 	}
 	arch_guest_fault(pcpu, "unhandled trap");

@@ -24,8 +24,9 @@ static void pl011_putc(uint64_t base, char c)
 	unsigned int n;
 
 	for (n = 0; n < TX_WAIT_LOOPS; n++) {
-		if (!(mmio_read32(base + UARTFR) & UARTFR_TXFF))
+		if (!(mmio_read32(base + UARTFR) & UARTFR_TXFF)) {
 			break;
+		}
 		cpu_relax();
 	}
 	mmio_write32(base + UARTDR, (uint8_t)c);

@@ -48,12 +48,13 @@ static struct ratelimit drop_rl;
 
 #define LR_CASE(n)							\
 	case n:								\
-		if (write)						\
+		if (write) {						\
 			asm volatile("msr ich_lr" #n "_el2, %0"		\
 				     : : "r" (val));			\
-		else							\
+		} else {						\
 			asm volatile("mrs %0, ich_lr" #n "_el2"		\
 				     : "=r" (val));			\
+		}							\
 		break
 
 static uint64_t lr_access(unsigned int n, bool write, uint64_t val)
@@ -63,6 +64,8 @@ static uint64_t lr_access(unsigned int n, bool write, uint64_t val)
 	LR_CASE(4); LR_CASE(5); LR_CASE(6); LR_CASE(7);
 	LR_CASE(8); LR_CASE(9); LR_CASE(10); LR_CASE(11);
 	LR_CASE(12); LR_CASE(13); LR_CASE(14); LR_CASE(15);
+	default:
+		break;		/* callers stay below gic.num_lrs <= 16 */
 	}
 	return val;
 }
@@ -90,23 +93,28 @@ static bool lr_insert(unsigned int intid, bool hw)
 	unsigned int n;
 
 	for (n = 0; n < gic.num_lrs; n++) {
-		if (empty & BIT(n))
+		if ((empty & BIT(n)) != 0U) {
 			continue;
+		}
 		lr = read_lr(n);
-		if ((lr & LR_VINTID_MASK) != intid)
+		if ((lr & LR_VINTID_MASK) != intid) {
 			continue;
+		}
 		/* Already there: pending stays pending, active gets both. */
-		if ((lr & LR_STATE_MASK) == LR_ACTIVE && !(lr & LR_HW))
+		if ((lr & LR_STATE_MASK) == LR_ACTIVE && !(lr & LR_HW)) {
 			write_lr(n, lr | LR_PENDING);
+		}
 		return true;
 	}
 	for (n = 0; n < gic.num_lrs; n++) {
-		if (!(empty & BIT(n)))
+		if (!(empty & BIT(n))) {
 			continue;
+		}
 		lr = LR_PENDING | LR_GROUP1 | intid |
 			((uint64_t)GIC_PRIORITY << LR_PRIORITY_SHIFT);
-		if (hw)
+		if (hw) {
 			lr |= LR_HW | ((uint64_t)intid << LR_PINTID_SHIFT);
+		}
 		write_lr(n, lr);
 		return true;
 	}
@@ -118,11 +126,14 @@ static bool queue_push(struct irq_queue *q, unsigned int intid, bool hw)
 	unsigned int n;
 
 	/* An SGI that already waits is not queued twice. */
-	for (n = 0; !hw && n < q->count; n++)
-		if (q->entry[(q->head + n) % IRQ_QUEUE_LEN].intid == intid)
+	for (n = 0; !hw && n < q->count; n++) {
+		if (q->entry[(q->head + n) % IRQ_QUEUE_LEN].intid == intid) {
 			return true;
-	if (q->count >= IRQ_QUEUE_LEN)
+		}
+	}
+	if (q->count >= IRQ_QUEUE_LEN) {
 		return false;
+	}
 	q->entry[(q->head + q->count) % IRQ_QUEUE_LEN] =
 		(struct irq_queue_entry){ .intid = (uint16_t)intid, .hw = hw };
 	q->count++;
@@ -141,9 +152,10 @@ static void dropped(struct per_cpu *target, struct irq_queue *q,
 		    unsigned int intid)
 {
 	q->dropped++;
-	if (ratelimit_ok(&drop_rl, 8))
+	if (ratelimit_ok(&drop_rl, 8)) {
 		printk("CPU %u: interrupt queue full, interrupt %u dropped (%u so far)\n",
 		       target->cpu_id, intid, q->dropped);
+	}
 }
 
 void vgic_inject(struct per_cpu *target, unsigned int intid, bool hw)
@@ -159,8 +171,9 @@ void vgic_inject(struct per_cpu *target, unsigned int intid, bool hw)
 		 * the sender, which saw it still running): no kick, the SGI
 		 * itself. Only SGIs come from other CPUs.
 		 */
-		if (!hw)
+		if (!hw) {
 			gic_send_sgi(target->arch.mpidr, intid);
+		}
 		spin_unlock(&q->lock);
 		return;
 	}
@@ -169,16 +182,19 @@ void vgic_inject(struct per_cpu *target, unsigned int intid, bool hw)
 		return;
 	}
 	ok = queue_push(q, intid, hw);
-	if (!ok)
+	if (!ok) {
 		dropped(target, q, intid);
+	}
 	spin_unlock(&q->lock);
 
-	if (!ok && hw)
+	if (!ok && hw) {
 		deactivate(intid);
-	if (local)
+	}
+	if (local) {
 		set_underflow_irq(true);
-	else if (ok)
+	} else if (ok) {
 		cpu_arch_kick(target->cpu_id);
+	}
 }
 
 void vgic_flush(struct per_cpu *pcpu)
@@ -187,10 +203,11 @@ void vgic_flush(struct per_cpu *pcpu)
 	struct irq_queue_entry *e;
 
 	spin_lock(&q->lock);
-	while (q->count) {
+	while (q->count != 0U) {
 		e = &q->entry[q->head];
-		if (!lr_insert(e->intid, e->hw))
+		if (!lr_insert(e->intid, e->hw)) {
 			break;
+		}
 		q->head = (q->head + 1) % IRQ_QUEUE_LEN;
 		q->count--;
 	}
@@ -200,11 +217,11 @@ void vgic_flush(struct per_cpu *pcpu)
 
 void vgic_send_sgi(struct per_cpu *pcpu, uint64_t sgi1r)
 {
-	unsigned int intid = (sgi1r >> 24) & 0xf, cpu;
+	unsigned int intid = (unsigned int)((sgi1r >> 24) & 0xf), cpu;
 	uint64_t aff321 = (sgi1r >> 48 & 0xff) << 32 |
 		(sgi1r >> 32 & 0xff) << 16 | (sgi1r >> 16 & 0xff) << 8;
-	unsigned int rs = (sgi1r >> 44) & 0xf;
-	bool all_others = sgi1r & BIT64(40);
+	unsigned int rs = (unsigned int)((sgi1r >> 44) & 0xf);
+	bool all_others = (sgi1r & BIT64(40)) != 0U;
 	struct per_cpu *target;
 	uint64_t mpidr, aff0;
 
@@ -222,13 +239,15 @@ void vgic_send_sgi(struct per_cpu *pcpu, uint64_t sgi1r)
 	/* Only CPUs of the sender's cell can ever be targets. */
 	for_each_cell_cpu(cpu, pcpu->cell) {
 		target = per_cpu(cpu);
-		if (!target || target->state != CPU_RUNNING)
+		if (!target || target->state != CPU_RUNNING) {
 			continue;
+		}
 		mpidr = target->arch.mpidr;
 		aff0 = mpidr & 0xff;
 		if (all_others) {
-			if (target == pcpu)
+			if (target == pcpu) {
 				continue;
+			}
 		} else if ((mpidr & ~0xffULL) != aff321 || aff0 / 16 != rs ||
 			   !(sgi1r & BIT64(aff0 % 16))) {
 			continue;
@@ -241,8 +260,9 @@ static void clear_lrs(void)
 {
 	unsigned int n;
 
-	for (n = 0; n < gic.num_lrs; n++)
+	for (n = 0; n < gic.num_lrs; n++) {
 		write_lr(n, 0);
+	}
 	write_sysreg(0, ich_ap0r0_el2);
 	write_sysreg(0, ich_ap1r0_el2);
 }
@@ -280,17 +300,20 @@ static void release_all(struct per_cpu *pcpu, bool hand_back)
 	uint64_t lr;
 
 	for (n = 0; n < gic.num_lrs; n++) {
-		if (empty & BIT(n))
+		if ((empty & BIT(n)) != 0U) {
 			continue;
+		}
 		lr = read_lr(n);
-		intid = lr & LR_VINTID_MASK;
-		if (lr & LR_HW) {
+		intid = (unsigned int)(lr & LR_VINTID_MASK);
+		if ((lr & LR_HW) != 0U) {
 			/* Active: the guest handles it and deactivates it. */
-			if (hand_back && (lr & LR_STATE_MASK) != LR_PENDING)
+			if (hand_back && (lr & LR_STATE_MASK) != LR_PENDING) {
 				continue;
+			}
 			deactivate(intid);
-			if (hand_back)
+			if (hand_back) {
 				gic_set_pending(pcpu, intid);
+			}
 		} else if (hand_back && (lr & LR_PENDING)) {
 			gic_send_sgi(pcpu->arch.mpidr, intid);
 		}
@@ -300,15 +323,17 @@ static void release_all(struct per_cpu *pcpu, bool hand_back)
 		e = &q->entry[q->head];
 		if (e->hw) {
 			deactivate(e->intid);
-			if (hand_back)
+			if (hand_back) {
 				gic_set_pending(pcpu, e->intid);
+			}
 		} else if (hand_back) {
 			gic_send_sgi(pcpu->arch.mpidr, e->intid);
 		}
 	}
 	/* Handed back for good: later SGIs bypass the queue (vgic_inject). */
-	if (hand_back)
+	if (hand_back) {
 		q->closed = true;
+	}
 	spin_unlock(&q->lock);
 	clear_lrs();
 }
@@ -330,8 +355,9 @@ void vgic_cpu_exit(struct per_cpu *pcpu)
 
 	write_sysreg(vmcr >> VMCR_VPMR_SHIFT & 0xff, icc_pmr_el1);
 	write_sysreg(vmcr >> VMCR_VBPR1_SHIFT & 7, icc_bpr1_el1);
-	if (vmcr & VMCR_VEOIM)
+	if ((vmcr & VMCR_VEOIM) != 0U) {
 		ctlr |= ICC_CTLR_EOIMODE;
+	}
 	/* Pending SGIs are re-sent, so the interface must be usable. */
 	write_sysreg(0, ich_hcr_el2);
 	release_all(pcpu, true);

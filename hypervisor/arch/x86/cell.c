@@ -57,12 +57,14 @@ static void msrpm_set(struct cell *cell, uint32_t msr, enum msr_access acc,
 
 	for (n = 0; n < 2; n++) {
 		bit = x86_msr_bitmap_bit(x86_vendor->msr_format, msr, n == 1);
-		if (!(acc & (1U << n)) || bit < 0)
+		if (!(acc & (1U << n)) || bit < 0) {
 			continue;
-		if (trap)
+		}
+		if (trap) {
 			cell->arch.msrpm[bit / 8] |= 1U << (bit % 8);
-		else
+		} else {
 			cell->arch.msrpm[bit / 8] &= ~(1U << (bit % 8));
+		}
 	}
 }
 
@@ -76,10 +78,11 @@ static void iopm_set(uint8_t *iopm, unsigned int first, unsigned int count,
 	unsigned int port;
 
 	for (port = first; port < first + count && port <= 0xffff; port++) {
-		if (trap)
+		if (trap) {
 			iopm[port / 8] |= 1U << (port % 8);
-		else
+		} else {
 			iopm[port / 8] &= ~(1U << (port % 8));
+		}
 	}
 }
 
@@ -89,8 +92,9 @@ static void iopm_set_regions(uint8_t *iopm, const struct jh_cell_desc *desc,
 	const struct jh_pio_region *pio = jh_cell_pio_regions(desc);
 	unsigned int n;
 
-	for (n = 0; n < desc->num_pio_regions; n++)
+	for (n = 0; n < desc->num_pio_regions; n++) {
 		iopm_set(iopm, pio[n].base, pio[n].length, trap);
+	}
 }
 
 /* Is a guarded MSR (msr_policy.c) there on this CPU to be trapped? */
@@ -100,17 +104,22 @@ static bool msr_present(uint32_t msr)
 	uint64_t cap;
 
 	cpuid(1, 0, &a, &b, &c, &d);
-	if (msr == MSR_DS_AREA)
+	if (msr == MSR_DS_AREA) {
 		return d & CPUID1_EDX_DS;
-	if (msr < MSR_MTRR_PHYS_BASE0 || msr > MSR_MTRR_DEF_TYPE)
+	}
+	if (msr < MSR_MTRR_PHYS_BASE0 || msr > MSR_MTRR_DEF_TYPE) {
 		return true;
-	if (!(d & CPUID1_EDX_MTRR))
+	}
+	if (!(d & CPUID1_EDX_MTRR)) {
 		return false;
+	}
 	cap = rdmsr(MSR_MTRR_CAP);
-	if (msr == MSR_MTRR_DEF_TYPE)
+	if (msr == MSR_MTRR_DEF_TYPE) {
 		return true;
-	if (msr <= MSR_MTRR_PHYS_LAST)
+	}
+	if (msr <= MSR_MTRR_PHYS_LAST) {
 		return (msr - MSR_MTRR_PHYS_BASE0) / 2 < MTRR_CAP_VCNT(cap);
+	}
 	/* The fixed-range MTRRs; the ranges hold nothing else here. */
 	return cap & MTRR_CAP_FIX;
 }
@@ -122,20 +131,25 @@ static void root_msr_policy(struct cell *cell)
 	uint32_t msr;
 
 	num = x86_root_guarded_msrs(x86_vendor->msr_format, &r);
-	for (n = 0; n < num; n++)
-		for (msr = r[n].first; msr <= r[n].last; msr++)
-			if (msr_present(msr))
+	for (n = 0; n < num; n++) {
+		for (msr = r[n].first; msr <= r[n].last; msr++) {
+			if (msr_present(msr)) {
 				msrpm_set(cell, msr, MSR_WRITE, true);
+			}
+		}
+	}
 
 	msrpm_set(cell, MSR_EFER, MSR_WRITE, true);
 	msrpm_set(cell, MSR_VM_HSAVE_PA, MSR_WRITE, true);
 	msrpm_set(cell, MSR_VM_CR, MSR_WRITE, true);
 	msrpm_set(cell, MSR_FEATURE_CONTROL, MSR_WRITE, true);
-	for (msr = MSR_VMX_FIRST; msr <= MSR_VMX_LAST; msr++)
+	for (msr = MSR_VMX_FIRST; msr <= MSR_VMX_LAST; msr++) {
 		msrpm_set(cell, msr, MSR_RW, true);
+	}
 	msrpm_set(cell, MSR_APIC_BASE, MSR_WRITE, true);
-	for (msr = MSR_X2APIC_FIRST; msr <= MSR_X2APIC_LAST; msr++)
+	for (msr = MSR_X2APIC_FIRST; msr <= MSR_X2APIC_LAST; msr++) {
 		msrpm_set(cell, msr, MSR_RW, true);
+	}
 }
 
 static void cell_msr_policy(struct cell *cell)
@@ -243,11 +257,13 @@ static void request_flush(struct cell *cell, struct per_cpu *self)
 
 	for_each_cell_cpu(cpu, cell) {
 		pcpu = per_cpu(cpu);
-		if (!pcpu)
+		if (!pcpu) {
 			continue;
+		}
 		WRITE_ONCE(pcpu->arch.flush_tlb, true);
-		if (pcpu != self && pcpu->state == CPU_RUNNING)
+		if (pcpu != self && pcpu->state == CPU_RUNNING) {
 			cpu_arch_kick(cpu);
+		}
 	}
 }
 
@@ -269,8 +285,9 @@ void cell_arch_flush_tlb(struct cell *cell)
 	start = timer_arch_now_us();
 	for_each_cell_cpu(cpu, cell) {
 		pcpu = per_cpu(cpu);
-		if (!pcpu || pcpu == self)
+		if (!pcpu || pcpu == self) {
 			continue;
+		}
 		while (!flush_acked(pcpu)) {
 			if (timer_arch_now_us() - start > FLUSH_ACK_TIMEOUT_US) {
 				printk("CPU %u did not acknowledge a TLB flush of cell \"%s\" within %u ms\n",

@@ -46,10 +46,11 @@ static uint64_t read_cr0_4(unsigned int n)
 {
 	uint64_t v;
 
-	if (n == 0)
+	if (n == 0) {
 		asm volatile("mov %%cr0, %0" : "=r"(v));
-	else
+	} else {
 		asm volatile("mov %%cr4, %0" : "=r"(v));
+	}
 	return v;
 }
 
@@ -58,8 +59,9 @@ static void scrub_fpu(void)
 	uint32_t a, b, c, d, lo, hi;
 	uint64_t cr4 = read_cr0_4(4);
 
-	if (read_cr0_4(0) & CR0_TS)
+	if ((read_cr0_4(0) & CR0_TS) != 0U) {
 		asm volatile("clts");
+	}
 	cpuid(1, 0, &a, &b, &c, &d);
 	if ((c & CPUID1_ECX_XSAVE) && (cr4 & CR4_OSXSAVE)) {
 		asm volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
@@ -67,7 +69,7 @@ static void scrub_fpu(void)
 			     "d"(hi) : "memory");
 		/* The reset value: x87 only; the new owner enables more. */
 		asm volatile("xsetbv" : : "a"(1), "d"(0), "c"(0));
-	} else if (cr4 & CR4_OSFXSR) {
+	} else if ((cr4 & CR4_OSFXSR) != 0U) {
 		asm volatile("fxrstor %0" : : "m"(fpu_init_image) : "memory");
 	} else {
 		asm volatile("fninit");

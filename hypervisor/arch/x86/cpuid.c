@@ -15,11 +15,20 @@
 #define CPUID1_ECX_X2APIC	(1U << 21)
 #define CPUID1_ECX_HV		(1U << 31)
 
+static void clear_regs(uint32_t regs[4])
+{
+	unsigned int n;
+
+	for (n = 0; n < 4; n++) {
+		regs[n] = 0;
+	}
+}
+
 void x86_cpuid(const struct x86_cpuid_hide *hide, uint32_t leaf,
 	       uint32_t subleaf, uint32_t regs[4])
 {
 	if (leaf >= CPUID_HV_LEAF && leaf <= CPUID_HV_LAST) {
-		regs[0] = regs[1] = regs[2] = regs[3] = 0;
+		clear_regs(regs);
 		if (leaf == CPUID_HV_LEAF) {
 			regs[0] = CPUID_HV_LEAF;
 			regs[1] = hide->sig_ebx;
@@ -41,16 +50,20 @@ void x86_cpuid(const struct x86_cpuid_hide *hide, uint32_t leaf,
 		}
 		break;
 	case 0xd:
-		if (subleaf == 1)
+		if (subleaf == 1) {
 			regs[0] &= ~hide->leafd1_eax;
+		}
 		break;
-	case 0x80000001:
+	case 0x80000001U:
 		regs[2] &= ~hide->ext1_ecx;
 		regs[3] &= ~hide->ext1_edx;
 		break;
-	case 0x8000000a:
-		if (hide->svm_leaf)
-			regs[0] = regs[1] = regs[2] = regs[3] = 0;
+	case 0x8000000aU:
+		if (hide->svm_leaf) {
+			clear_regs(regs);
+		}
+		break;
+	default:
 		break;
 	}
 }

@@ -73,18 +73,20 @@ void descriptors_init(void)
 	unsigned int n;
 
 	for (n = 0; n < NUM_VECTORS; n++) {
-		if (n == VECTOR_NMI)
+		if (n == VECTOR_NMI) {
 			set_gate(&idt[n], x86_nmi_return);
-		else if (n >= NUM_EXCEPTIONS)
+		} else if (n >= NUM_EXCEPTIONS) {
 			set_gate(&idt[n], x86_irq_drain);
-		else
+		} else {
 			set_gate(&idt[n], x86_exception_stubs + n * STUB_SIZE);
-		if (n == VECTOR_NMI)
+		}
+		if (n == VECTOR_NMI) {
 			set_gate(&drain_idt[n], x86_nmi_return);
-		else if (n == VECTOR_MC)
+		} else if (n == VECTOR_MC) {
 			set_gate(&drain_idt[n], x86_irq_drain_mc);
-		else
+		} else {
 			set_gate(&drain_idt[n], x86_irq_drain);
+		}
 	}
 }
 
@@ -120,6 +122,7 @@ void __noreturn x86_exception(struct exception_frame *f)
 	       (unsigned long long)f->vector, (unsigned long long)f->error,
 	       pcpu->cpu_id, (unsigned long long)f->rip,
 	       (unsigned long long)f->rsp, (unsigned long long)read_cr(2));
-	for (;;)
+	for (;;) {
 		asm volatile("cli; hlt");
+	}
 }

@@ -40,7 +40,7 @@ bool x86_handle_mmio(struct per_cpu *pcpu, uint64_t gpa, const char **why)
 		*why = "cannot read the instruction at RIP";
 		return false;
 	}
-	if (x86_decode_mmio(code, got, mode, &insn)) {
+	if (x86_decode_mmio(code, got, mode, &insn) != 0) {
 		*why = "MMIO instruction not supported (only plain mov forms)";
 		return false;
 	}
@@ -134,12 +134,13 @@ bool x86_handle_pio(struct per_cpu *pcpu, uint16_t port, unsigned int size,
 				"write of a port the cell does not own";
 			return false;
 		}
-		if (ratelimit_ok(&pcpu->arch.pio_refusals, 8))
+		if (ratelimit_ok(&pcpu->arch.pio_refusals, 8)) {
 			printk("cell \"%s\" CPU %u: %s of port 0x%x (%u bytes) at rip 0x%llx: not the root cell's, %s\n",
 			       pcpu->cell->name, pcpu->cpu_id,
 			       is_in ? "read" : "write", port, size,
 			       (unsigned long long)vcpu_rip(pcpu),
 			       is_in ? "all-ones returned" : "dropped");
+		}
 		val = ~0U;
 	}
 	if (is_in) {

@@ -32,9 +32,10 @@ int guest_mem_init(void)
 	int err = pt_map_keep_tables(&hv.paging, WINDOW_BASE, hv.phys_base,
 				     HV_MAX_CPUS * PAGE_SIZE, PT_READ);
 
-	if (err)
+	if (err != 0) {
 		hv_error("cannot set up the guest memory windows (error %d)",
 			 err);
+	}
 	return err;
 }
 
@@ -45,14 +46,17 @@ int guest_mem_read(struct per_cpu *pcpu, uint64_t gpa, void *buf,
 	unsigned long flags;
 	paddr_t phys;
 
-	if (len == 0 || len > PAGE_SIZE - (gpa & ~PAGE_MASK))
+	if (len == 0 || len > PAGE_SIZE - (gpa & ~PAGE_MASK)) {
 		return -JH_EINVAL;
+	}
 	if (pt_translate(&pcpu->cell->guest_pt, gpa, &phys, &flags) ||
-	    (flags & PT_DEVICE) || !(flags & PT_READ))
+	    (flags & PT_DEVICE) || !(flags & PT_READ)) {
 		return -JH_EFAULT;
+	}
 	if (pt_map_keep_tables(&hv.paging, (uintptr_t)win, phys & PAGE_MASK,
-			       PAGE_SIZE, PT_READ))
+			       PAGE_SIZE, PT_READ)) {
 		return -JH_EFAULT;
+	}
 	asm volatile("invlpg (%0)" : : "r" (win) : "memory");
 	memcpy(buf, win + (gpa & ~PAGE_MASK), len);
 	return 0;
@@ -72,11 +76,13 @@ int vcpu_fetch_insn(struct per_cpu *pcpu, uint8_t *buf, unsigned int len)
 
 	vcpu_code_state(pcpu, &rip, &mode, &pg);
 	/* All of it, or as much as lies before an unreadable page. */
-	if (!x86_guest_fetch(&pg, rip, buf, len, read_for_walk, pcpu))
+	if (!x86_guest_fetch(&pg, rip, buf, len, read_for_walk, pcpu)) {
 		return len;
-	got = PAGE_SIZE - (rip & ~PAGE_MASK);
+	}
+	got = (unsigned int)(PAGE_SIZE - (rip & ~PAGE_MASK));
 	if (got < len &&
-	    !x86_guest_fetch(&pg, rip, buf, got, read_for_walk, pcpu))
+	    !x86_guest_fetch(&pg, rip, buf, got, read_for_walk, pcpu)) {
 		return got;
+	}
 	return 0;
 }

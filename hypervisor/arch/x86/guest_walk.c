@@ -37,8 +37,9 @@ static int read_entry(gpa_read_fn read, void *ctx, uint64_t gpa,
 	} else {
 		err = read(ctx, gpa, &e64, 8);
 	}
-	if (err)
+	if (err != 0) {
 		return err;
+	}
 	*entry = e64;
 	return (e64 & PTE_P) ? 0 : -JH_EFAULT;
 }
@@ -58,8 +59,9 @@ static int walk_32bit(const struct x86_paging_state *st, uint64_t la,
 
 	err = read_entry(read, ctx, (st->cr3 & PTE32_ADDR) +
 			 ((la >> 22) & 0x3ff) * 4, 4, &e);
-	if (err)
+	if (err != 0) {
 		return err;
+	}
 	if ((e & PTE_PS) && (st->cr4 & CR4_PSE)) {
 		*gpa = (e & PDE32_4M_ADDR) | ((e & PDE32_4M_HIGH) << 19) |
 			(la & MASK64(21, 0));
@@ -67,8 +69,9 @@ static int walk_32bit(const struct x86_paging_state *st, uint64_t la,
 	}
 	err = read_entry(read, ctx, (e & PTE32_ADDR) +
 			 ((la >> 12) & 0x3ff) * 4, 4, &e);
-	if (err)
+	if (err != 0) {
 		return err;
+	}
 	*gpa = (e & PTE32_ADDR) | (la & MASK64(11, 0));
 	return 0;
 }
@@ -90,8 +93,9 @@ static int walk_wide(uint64_t table, unsigned int top_level,
 		shift = 12 + 9 * (level - 1);
 		err = read_entry(read, ctx, table + ((la >> shift) & 0x1ff) * 8,
 				 8, &e);
-		if (err)
+		if (err != 0) {
 			return err;
+		}
 		if (level == 1 ||
 		    (level <= top_large && (e & PTE_PS))) {
 			*gpa = (e & MASK64(51, shift)) |
@@ -109,12 +113,14 @@ int x86_guest_virt2phys(const struct x86_paging_state *st, uint64_t la,
 	uint64_t top;
 
 	if (in_long_mode(st)) {
-		if (st->cr4 & CR4_LA57)
+		if ((st->cr4 & CR4_LA57) != 0U) {
 			return -JH_ENOSYS;
+		}
 		/* Bits 63:47 must all equal bit 47. */
 		top = la >> 47;
-		if (top != 0 && top != 0x1ffff)
+		if (top != 0 && top != 0x1ffff) {
 			return -JH_EFAULT;
+		}
 		return walk_wide(st->cr3 & PTE_ADDR, 4, 3, la, gpa, read, ctx);
 	}
 
@@ -124,9 +130,10 @@ int x86_guest_virt2phys(const struct x86_paging_state *st, uint64_t la,
 		*gpa = la;
 		return 0;
 	}
-	if (st->cr4 & CR4_PAE)
+	if ((st->cr4 & CR4_PAE) != 0U) {
 		return walk_wide(st->cr3 & CR3_PAE_ADDR, 3, 2, la, gpa, read,
 				 ctx);
+	}
 	return walk_32bit(st, la, gpa, read, ctx);
 }
 
@@ -138,23 +145,27 @@ int x86_guest_fetch(const struct x86_paging_state *st, uint64_t la,
 	uint64_t gpa;
 	int err;
 
-	if (len > X86_MAX_INSN_LEN)
+	if (len > X86_MAX_INSN_LEN) {
 		return -JH_EINVAL;
+	}
 
 	/* At most two rounds: 15 bytes span no more than two pages. */
 	while (done < len) {
 		err = x86_guest_virt2phys(st, la, &gpa, read, ctx);
-		if (err)
+		if (err != 0) {
 			return err;
+		}
 		chunk = MIN(len - done,
 			    (unsigned int)(PAGE_SIZE - (la & (PAGE_SIZE - 1))));
 		err = read(ctx, gpa, buf + done, chunk);
-		if (err)
+		if (err != 0) {
 			return err;
+		}
 		done += chunk;
 		la += chunk;
-		if (!in_long_mode(st))
+		if (!in_long_mode(st)) {
 			la &= 0xffffffffULL;
+		}
 	}
 	return 0;
 }

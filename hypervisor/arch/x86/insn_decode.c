@@ -22,10 +22,12 @@ struct cursor {
 static int next_byte(struct cursor *c, uint8_t *byte)
 {
 	/* Checked first: bytes beyond 15 can never make a valid encoding. */
-	if (c->pos >= X86_MAX_INSN_LEN)
+	if (c->pos >= X86_MAX_INSN_LEN) {
 		return X86_DECODE_UNSUPPORTED;
-	if (c->pos >= c->avail)
+	}
+	if (c->pos >= c->avail) {
 		return X86_DECODE_TRUNCATED;
+	}
 	*byte = c->code[c->pos++];
 	return 0;
 }
@@ -40,8 +42,9 @@ static int take(struct cursor *c, unsigned int n, uint64_t *val)
 
 	for (i = 0; i < n; i++) {
 		err = next_byte(c, &byte);
-		if (err)
+		if (err != 0) {
 			return err;
+		}
 		v |= (uint64_t)byte << (8 * i);
 	}
 	*val = v;
@@ -57,33 +60,38 @@ static int skip_mem_operand(struct cursor *c, uint8_t modrm,
 	uint8_t sib;
 	int err;
 
-	if (mod == 3)
+	if (mod == 3) {
 		return X86_DECODE_UNSUPPORTED;	/* register, not memory */
+	}
 
 	if (addr_size == 2) {
 		/* 16-bit forms: no SIB; mod=0 rm=6 is a bare disp16. */
-		if (mod == 1)
+		if (mod == 1) {
 			disp = 1;
-		else if (mod == 2 || rm == 6)
+		} else if (mod == 2 || rm == 6) {
 			disp = 2;
-		else
+		} else {
 			disp = 0;
+		}
 		return take(c, disp, &unused);
 	}
 
 	/* 32/64-bit forms; REX.B does not change these special cases. */
-	if (mod == 1)
+	if (mod == 1) {
 		disp = 1;
-	else if (mod == 2)
+	} else if (mod == 2) {
 		disp = 4;
-	else
+	} else {
 		disp = rm == 5 ? 4 : 0;	/* disp32, RIP-relative in long mode */
+	}
 	if (rm == 4) {
 		err = next_byte(c, &sib);
-		if (err)
+		if (err != 0) {
 			return err;
-		if (mod == 0 && (sib & 7) == 5)
+		}
+		if (mod == 0 && (sib & 7) == 5) {
 			disp = 4;	/* no base register */
+		}
 	}
 	return take(c, disp, &unused);
 }
@@ -112,21 +120,23 @@ int x86_decode_mmio(const uint8_t *code, unsigned int avail,
 	/* Prefixes. Each one consumes a byte, so next_byte ends the loop. */
 	for (n = 0; n <= X86_MAX_INSN_LEN; n++) {
 		err = next_byte(&c, &op);
-		if (err)
+		if (err != 0) {
 			return err;
+		}
 		if (long_mode && (op & 0xf0) == 0x40) {
 			rex = op;
 			continue;
 		}
-		if (op == 0x66)
+		if (op == 0x66) {
 			opsize_prefix = true;
-		else if (op == 0x67)
+		} else if (op == 0x67) {
 			addr_prefix = true;
-		else if (op == 0xf0)
+		} else if (op == 0xf0) {
 			lock = true;
-		else if (op != 0x26 && op != 0x2e && op != 0x36 &&
-			 op != 0x3e && op != 0x64 && op != 0x65)
+		} else if (op != 0x26 && op != 0x2e && op != 0x36 &&
+			 op != 0x3e && op != 0x64 && op != 0x65) {
 			break;	/* the opcode */
+		}
 		/*
 		 * Segment overrides do not matter (the address is known).
 		 * A REX not right before the opcode is ignored.
@@ -134,18 +144,20 @@ int x86_decode_mmio(const uint8_t *code, unsigned int avail,
 		rex = 0;
 	}
 
-	if (long_mode && (rex & REX_W))
+	if (long_mode && (rex & REX_W)) {
 		opsize = 8;
-	else if (mode16)
+	} else if (mode16) {
 		opsize = opsize_prefix ? 4 : 2;
-	else
+	} else {
 		opsize = opsize_prefix ? 2 : 4;
-	if (long_mode)
+	}
+	if (long_mode) {
 		addr_size = addr_prefix ? 4 : 8;
-	else if (mode16)
+	} else if (mode16) {
 		addr_size = addr_prefix ? 4 : 2;
-	else
+	} else {
 		addr_size = addr_prefix ? 2 : 4;
+	}
 
 	switch (op) {
 	case 0x88:	/* mov r/m8, r8 */
@@ -165,19 +177,22 @@ int x86_decode_mmio(const uint8_t *code, unsigned int avail,
 		kind = OP_STORE_IMM;
 		break;
 	case 0x63:	/* movsxd r64, r/m32 (arpl outside long mode) */
-		if (!long_mode || !(rex & REX_W))
+		if (!long_mode || !(rex & REX_W)) {
 			return X86_DECODE_UNSUPPORTED;
+		}
 		kind = OP_LOAD_REG;
 		break;
 	case 0xa0:	/* mov al, moffs8 */
 	case 0xa1:	/* mov rAX, moffs */
 	case 0xa2:	/* mov moffs8, al */
 	case 0xa3:	/* mov moffs, rAX */
-		if (lock)
+		if (lock) {
 			return X86_DECODE_UNSUPPORTED;
+		}
 		err = take(&c, addr_size, &imm);
-		if (err)
+		if (err != 0) {
 			return err;
+		}
 		insn->size = (op & 1) ? opsize : 1;
 		insn->is_write = op >= 0xa2;
 		insn->dest_size = insn->is_write ? 0 : insn->size;
@@ -185,10 +200,12 @@ int x86_decode_mmio(const uint8_t *code, unsigned int avail,
 		return 0;
 	case 0x0f:
 		err = next_byte(&c, &op);
-		if (err)
+		if (err != 0) {
 			return err;
-		if (op != 0xb6 && op != 0xb7 && op != 0xbe && op != 0xbf)
+		}
+		if (op != 0xb6 && op != 0xb7 && op != 0xbe && op != 0xbf) {
 			return X86_DECODE_UNSUPPORTED;
+		}
 		kind = OP_LOAD_REG;
 		break;
 	default:
@@ -196,15 +213,18 @@ int x86_decode_mmio(const uint8_t *code, unsigned int avail,
 	}
 
 	/* lock is only valid on xchg; elsewhere the CPU raises #UD. */
-	if (lock && kind != OP_XCHG)
+	if (lock && kind != OP_XCHG) {
 		return X86_DECODE_UNSUPPORTED;
+	}
 
 	err = next_byte(&c, &modrm);
-	if (err)
+	if (err != 0) {
 		return err;
+	}
 	err = skip_mem_operand(&c, modrm, addr_size);
-	if (err)
+	if (err != 0) {
 		return err;
+	}
 	field = (modrm >> 3) & 7;
 
 	if (op == 0xb6 || op == 0xbe) {		/* movzx/movsx from 8 bits */
@@ -230,14 +250,17 @@ int x86_decode_mmio(const uint8_t *code, unsigned int avail,
 	insn->is_xchg = kind == OP_XCHG;
 
 	if (kind == OP_STORE_IMM) {
-		if (field != 0)
+		if (field != 0) {
 			return X86_DECODE_UNSUPPORTED;	/* c6/c7 /1../7 */
+		}
 		/* imm8, imm16 or imm32; 64-bit stores sign-extend imm32. */
 		err = take(&c, MIN(insn->size, 4U), &imm);
-		if (err)
+		if (err != 0) {
 			return err;
-		if (insn->size == 8 && (imm & BIT64(31)))
+		}
+		if (insn->size == 8 && (imm & BIT64(31))) {
 			imm |= ~0ULL << 32;
+		}
 		insn->has_imm = true;
 		insn->imm = imm & size_mask(insn->size);
 	} else if (byte_reg && !rex && field >= 4) {
@@ -259,8 +282,9 @@ uint64_t x86_mmio_load_result(uint64_t old_reg,
 	unsigned int dest = insn->dest_size ? insn->dest_size : insn->size;
 
 	if (insn->sign_extend && insn->size && insn->size < 8 &&
-	    (v >> (8 * insn->size - 1)) & 1)
+	    (v >> (8 * insn->size - 1)) & 1) {
 		v |= ~mask;
+	}
 
 	switch (dest) {
 	case 8:
@@ -270,8 +294,9 @@ uint64_t x86_mmio_load_result(uint64_t old_reg,
 	case 2:
 		return (old_reg & ~0xffffULL) | (v & 0xffff);
 	default:
-		if (insn->high_byte)
+		if (insn->high_byte) {
 			return (old_reg & ~0xff00ULL) | ((v & 0xff) << 8);
+		}
 		return (old_reg & ~0xffULL) | (v & 0xff);
 	}
 }
@@ -279,9 +304,11 @@ uint64_t x86_mmio_load_result(uint64_t old_reg,
 uint64_t x86_mmio_store_value(uint64_t reg_value,
 			      const struct x86_mmio_insn *insn)
 {
-	if (insn->has_imm)
+	if (insn->has_imm) {
 		return insn->imm & size_mask(insn->size);
-	if (insn->high_byte)
+	}
+	if (insn->high_byte) {
 		return (reg_value >> 8) & 0xff;
+	}
 	return reg_value & size_mask(insn->size);
 }

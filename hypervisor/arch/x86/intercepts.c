@@ -27,10 +27,11 @@ bool x86_guest_xsetbv(struct per_cpu *pcpu, uint32_t index, uint64_t value)
 
 	cpuid(0xd, 0, &a, &b, &c, &d);
 	if (!x86_xcr0_valid(index, value, a | (uint64_t)d << 32)) {
-		if (ratelimit_ok(&pcpu->arch.msr_refusals, 8))
+		if (ratelimit_ok(&pcpu->arch.msr_refusals, 8)) {
 			printk("cell \"%s\" CPU %u: XSETBV XCR%u = 0x%llx refused (#GP)\n",
 			       pcpu->cell->name, pcpu->cpu_id, index,
 			       (unsigned long long)value);
+		}
 		return false;
 	}
 	asm volatile("xsetbv" : : "a" ((uint32_t)value),
@@ -46,9 +47,10 @@ void x86_emulate_invd(struct per_cpu *pcpu)
 
 void x86_refuse_rdpmc(struct per_cpu *pcpu, uint64_t rip)
 {
-	if (ratelimit_ok(&pcpu->arch.msr_refusals, 8))
+	if (ratelimit_ok(&pcpu->arch.msr_refusals, 8)) {
 		printk("cell \"%s\" CPU %u: RDPMC at rip 0x%llx refused (#GP): the counters are the root cell's\n",
 		       pcpu->cell->name, pcpu->cpu_id, (unsigned long long)rip);
+	}
 }
 
 int x86_root_msr_guard(struct per_cpu *pcpu, uint32_t msr, uint64_t val)
@@ -56,14 +58,17 @@ int x86_root_msr_guard(struct per_cpu *pcpu, uint32_t msr, uint64_t val)
 	enum x86_msr_verdict v;
 
 	if (pcpu->cell != &root_cell ||
-	    !x86_root_msr_guarded(x86_vendor->msr_format, msr))
+	    !x86_root_msr_guarded(x86_vendor->msr_format, msr)) {
 		return 0;
+	}
 	/* Trapped only where the CPU has it (cell.c): rdmsr is safe. */
 	v = x86_root_msr_write(msr, x86_root_msr_needs_value(msr) ?
 			       rdmsr(msr) : 0, val);
-	if (v == X86_MSR_REFUSE)
+	if (v == X86_MSR_REFUSE) {
 		return -1;
-	if (v == X86_MSR_WRITE)
+	}
+	if (v == X86_MSR_WRITE) {
 		wrmsr(msr, val);
+	}
 	return 1;
 }

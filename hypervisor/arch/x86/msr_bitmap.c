@@ -14,19 +14,24 @@ long x86_msr_bitmap_bit(enum x86_msr_format fmt, uint32_t msr, bool write)
 	long quarter;
 
 	if (fmt == MSR_FORMAT_SVM) {
-		if (msr < MSR_LOW_END)
+		if (msr < MSR_LOW_END) {
 			return msr * 2L + write;
-		if (msr >= MSR_HIGH_BASE && msr - MSR_HIGH_BASE < MSR_RANGE)
+		}
+		if (msr >= MSR_HIGH_BASE && msr - MSR_HIGH_BASE < MSR_RANGE) {
 			return 0x4000L + (msr - MSR_HIGH_BASE) * 2L + write;
-		if (msr >= MSR_AMD_BASE && msr - MSR_AMD_BASE < MSR_RANGE)
+		}
+		if (msr >= MSR_AMD_BASE && msr - MSR_AMD_BASE < MSR_RANGE) {
 			return 0x8000L + (msr - MSR_AMD_BASE) * 2L + write;
+		}
 		return -1;
 	}
 	/* One KiB (0x2000 bits) per quarter. */
 	quarter = write ? 2 : 0;
-	if (msr < MSR_LOW_END)
+	if (msr < MSR_LOW_END) {
 		return quarter * 0x2000L + msr;
-	if (msr >= MSR_HIGH_BASE && msr - MSR_HIGH_BASE < MSR_RANGE)
+	}
+	if (msr >= MSR_HIGH_BASE && msr - MSR_HIGH_BASE < MSR_RANGE) {
 		return (quarter + 1) * 0x2000L + (msr - MSR_HIGH_BASE);
+	}
 	return -1;
 }

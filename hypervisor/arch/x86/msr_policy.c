@@ -59,9 +59,11 @@ bool x86_root_msr_guarded(enum x86_msr_format fmt, uint32_t msr)
 	const struct x86_msr_range *r;
 	unsigned int n, num = x86_root_guarded_msrs(fmt, &r);
 
-	for (n = 0; n < num; n++)
-		if (msr >= r[n].first && msr <= r[n].last)
+	for (n = 0; n < num; n++) {
+		if (msr >= r[n].first && msr <= r[n].last) {
 			return true;
+		}
+	}
 	return false;
 }
 
@@ -89,10 +91,12 @@ bool x86_root_msr_needs_value(uint32_t msr)
 enum x86_msr_verdict x86_root_msr_write(uint32_t msr, uint64_t cur,
 					uint64_t val)
 {
-	if (is_loader(msr))
+	if (is_loader(msr)) {
 		return X86_MSR_REFUSE;
-	if (val == cur)
+	}
+	if (val == cur) {
 		return X86_MSR_SKIP;
+	}
 	/*
 	 * E/FE cleared, the default type too or not: the update protocol's
 	 * disable step (Linux clears the type with them).
@@ -100,9 +104,11 @@ enum x86_msr_verdict x86_root_msr_write(uint32_t msr, uint64_t cur,
 	if (msr == MSR_MTRR_DEF_TYPE &&
 	    ((val & ~MTRR_DEF_ENABLE) == (cur & ~MTRR_DEF_ENABLE) ||
 	     val == (cur & ~(MTRR_DEF_ENABLE | MTRR_DEF_TYPE_MASK))) &&
-	    !(val & ~cur & MTRR_DEF_ENABLE))
+	    !(val & ~cur & MTRR_DEF_ENABLE)) {
 		return X86_MSR_SKIP;
-	if (msr == MSR_DS_AREA && val == 0)
+	}
+	if (msr == MSR_DS_AREA && val == 0) {
 		return X86_MSR_WRITE;
+	}
 	return X86_MSR_REFUSE;
 }

@@ -31,8 +31,9 @@
 
 static paddr_t entry_addr(pt_entry_t e, unsigned int level)
 {
-	if (level == 2 && (e & PTE_PS))
+	if (level == 2 && (e & PTE_PS)) {
 		return e & PTE_ADDR & ~(PT_LEVEL_SIZE(2) - 1);
+	}
 	return e & PTE_ADDR;
 }
 
@@ -56,15 +57,19 @@ static pt_entry_t leaf_bits(paddr_t phys, unsigned int level,
 {
 	pt_entry_t e = phys | PTE_P;
 
-	if (flags & PT_WRITE)
+	if (flags & PT_WRITE) {
 		e |= PTE_RW;
-	if (!(flags & PT_EXEC))
+	}
+	if (!(flags & PT_EXEC)) {
 		e |= PTE_NX;
+	}
 	/* PAT index 3: UC in the PAT Linux (and so the host) programs. */
-	if (flags & (PT_DEVICE | PT_NONCACHED))
+	if (flags & (PT_DEVICE | PT_NONCACHED)) {
 		e |= PTE_PCD | PTE_PWT;
-	if (level < 3)
+	}
+	if (level < 3) {
 		e |= PTE_PS;
+	}
 	return e;
 }
 
@@ -72,12 +77,15 @@ static unsigned long leaf_flags(pt_entry_t e, unsigned int level)
 {
 	unsigned long flags = PT_READ;
 
-	if (e & PTE_RW)
+	if ((e & PTE_RW) != 0U) {
 		flags |= PT_WRITE;
-	if (!(e & PTE_NX))
+	}
+	if (!(e & PTE_NX)) {
 		flags |= PT_EXEC;
-	if (e & PTE_PCD)
+	}
+	if ((e & PTE_PCD) != 0U) {
 		flags |= PT_DEVICE;
+	}
 	return flags;
 }
 
@@ -131,8 +139,9 @@ static bool ept_leaf_allowed(unsigned int level)
 
 static paddr_t ept_entry_addr(pt_entry_t e, unsigned int level)
 {
-	if (level == 2 && (e & EPT_PS))
+	if (level == 2 && (e & EPT_PS)) {
 		return e & PTE_ADDR & ~(PT_LEVEL_SIZE(2) - 1);
+	}
 	return e & PTE_ADDR;
 }
 
@@ -147,16 +156,20 @@ static pt_entry_t ept_leaf(paddr_t phys, unsigned int level,
 {
 	pt_entry_t e = phys | EPT_R;
 
-	if (flags & PT_WRITE)
+	if (flags & PT_WRITE) {
 		e |= EPT_W;
-	if (flags & PT_EXEC)
+	}
+	if (flags & PT_EXEC) {
 		e |= EPT_X;
-	if (flags & (PT_DEVICE | PT_NONCACHED))
+	}
+	if (flags & (PT_DEVICE | PT_NONCACHED)) {
 		e |= EPT_MT_UC << EPT_MT_SHIFT;
-	else
+	} else {
 		e |= EPT_MT_WB << EPT_MT_SHIFT;
-	if (level < 3)
+	}
+	if (level < 3) {
 		e |= EPT_PS;
+	}
 	return e;
 }
 
@@ -164,14 +177,18 @@ static unsigned long ept_leaf_flags(pt_entry_t e, unsigned int level)
 {
 	unsigned long flags = 0;
 
-	if (e & EPT_R)
+	if ((e & EPT_R) != 0U) {
 		flags |= PT_READ;
-	if (e & EPT_W)
+	}
+	if ((e & EPT_W) != 0U) {
 		flags |= PT_WRITE;
-	if (e & EPT_X)
+	}
+	if ((e & EPT_X) != 0U) {
 		flags |= PT_EXEC;
-	if (((e & EPT_MT_MASK) >> EPT_MT_SHIFT) != EPT_MT_WB)
+	}
+	if (((e & EPT_MT_MASK) >> EPT_MT_SHIFT) != EPT_MT_WB) {
 		flags |= PT_DEVICE;
+	}
 	return flags;
 }
 

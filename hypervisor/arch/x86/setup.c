@@ -48,13 +48,15 @@ static const struct x86_vendor *pick_vendor(void)
 	uint32_t a, b, c, d;
 
 	cpuid(1, 0, &a, &b, &c, &d);
-	if (c & CPUID1_ECX_VMX)
+	if ((c & CPUID1_ECX_VMX) != 0U) {
 		return &vmx_vendor;
-	cpuid(0x80000000, 0, &a, &b, &c, &d);
-	if (a >= 0x8000000a) {
-		cpuid(0x80000001, 0, &a, &b, &c, &d);
-		if (c & CPUID81_ECX_SVM)
+	}
+	cpuid(0x80000000U, 0, &a, &b, &c, &d);
+	if (a >= 0x8000000aU) {
+		cpuid(0x80000001U, 0, &a, &b, &c, &d);
+		if ((c & CPUID81_ECX_SVM) != 0U) {
 			return &svm_vendor;
+		}
 	}
 	return NULL;
 }
@@ -64,10 +66,11 @@ unsigned int paging_arch_phys_bits(void)
 {
 	uint32_t a, b, c, d;
 
-	cpuid(0x80000000, 0, &a, &b, &c, &d);
-	if (a < 0x80000008)
+	cpuid(0x80000000U, 0, &a, &b, &c, &d);
+	if (a < 0x80000008U) {
 		return 36;
-	cpuid(0x80000008, 0, &a, &b, &c, &d);
+	}
+	cpuid(0x80000008U, 0, &a, &b, &c, &d);
 	return a & 0xff;
 }
 
@@ -82,11 +85,12 @@ int setup_arch_early(void)
 		return -JH_ENOSYS;
 	}
 	err = vendor->check();
-	if (err)
+	if (err != 0) {
 		return err;
+	}
 	x86_vendor = vendor;
 	/* The APIC is emulated in xAPIC mode only. */
-	if (rdmsr(MSR_APIC_BASE) & APIC_BASE_X2APIC) {
+	if ((rdmsr(MSR_APIC_BASE) & APIC_BASE_X2APIC) != 0U) {
 		hv_error("the local APIC is in x2APIC mode, which the hypervisor does not support; boot Linux with nox2apic");
 		return -JH_ENOSYS;
 	}
@@ -116,8 +120,9 @@ int setup_arch_paging(struct paging *pg)
 		return -JH_EINVAL;
 	}
 	if (pt_map(pg, arch->tramp_va, arch->tramp_pa, PAGE_SIZE,
-		   PT_READ | PT_EXEC))
+		   PT_READ | PT_EXEC) != 0) {
 		return -JH_ENOMEM;
+	}
 	return guest_mem_init();
 }
 
@@ -141,14 +146,18 @@ int setup_arch_init(void)
 
 	printk("  CPU: %s\n", x86_vendor->banner);
 	err = apic_init();
-	if (!err)
+	if (!err) {
 		err = apic_register_mmio();
-	if (!err)
+	}
+	if (!err) {
 		err = pci_init();
-	if (!err)
+	}
+	if (!err) {
 		err = ioapic_init();
-	if (!err)
+	}
+	if (!err) {
 		err = timer_calibrate();
+	}
 	return err;
 }
 
@@ -191,8 +200,9 @@ void __noreturn arch_entry_abort(long err, struct per_cpu *pcpu)
 	s->rip = arch->linux_rip;
 	s->efer = rdmsr(MSR_EFER);
 	s->stgi = false;
-	if (x86_vendor)
+	if (x86_vendor != NULL) {
 		x86_vendor->cpu_abort(pcpu, s);
+	}
 	asm volatile("lgdt %0" : : "m" (arch->linux_gdtr));
 	asm volatile("lidt %0" : : "m" (arch->linux_idtr));
 	s->rax = (uint64_t)err;
@@ -209,8 +219,9 @@ void cpu_arch_wait(struct per_cpu *pcpu)
 {
 	unsigned int n;
 
-	for (n = 0; n < 1000; n++)
+	for (n = 0; n < 1000; n++) {
 		cpu_relax();
+	}
 }
 
 /* Linux parks an offline CPU in a hlt loop of its own. */

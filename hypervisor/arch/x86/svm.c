@@ -50,7 +50,7 @@ static int svm_check(void)
 {
 	uint32_t a, b, c, d;
 
-	cpuid(0x8000000a, 0, &a, &b, &c, &d);
+	cpuid(0x8000000aU, 0, &a, &b, &c, &d);
 	if (!(d & CPUID8A_EDX_NPT)) {
 		hv_error("CPU has SVM but no nested paging (CPUID 0x8000000a EDX bit 0)");
 		return -JH_ENOSYS;
@@ -62,13 +62,13 @@ static int svm_cpu_init(struct per_cpu *pcpu)
 {
 	struct per_cpu_arch *arch = &pcpu->arch;
 
-	if (arch->linux_cr4 & (1ULL << 12)) {
+	if ((arch->linux_cr4 & (1ULL << 12)) != 0U) {
 		hv_error("CPU %u: 5-level paging (CR4.LA57) is not supported",
 			 pcpu->cpu_id);
 		return -JH_ENOSYS;
 	}
 	arch->linux_efer = rdmsr(MSR_EFER);
-	if (arch->linux_efer & EFER_SVME) {
+	if ((arch->linux_efer & EFER_SVME) != 0U) {
 		hv_error("CPU %u: SVM is already in use (EFER.SVME set)",
 			 pcpu->cpu_id);
 		return -JH_EBUSY;
@@ -110,8 +110,9 @@ static void svm_cpu_exit(struct per_cpu *pcpu, struct leave_state *s)
 /* A failed entry: SVM may be on already; the leave routine sets GIF. */
 static void svm_cpu_abort(struct per_cpu *pcpu, struct leave_state *s)
 {
-	if (!(s->efer & EFER_SVME))
+	if (!(s->efer & EFER_SVME)) {
 		return;
+	}
 	wrmsr(MSR_VM_HSAVE_PA, 0);
 	s->efer &= ~EFER_SVME;
 	s->stgi = true;
@@ -165,10 +166,12 @@ static uint64_t svm_gpr_read(struct per_cpu *pcpu, unsigned int reg)
 	struct guest_regs *r = pcpu->arch.regs;
 	uint64_t *slots = &r->rcx;
 
-	if (reg == 0)
+	if (reg == 0) {
 		return vmcb_of(pcpu)->rax;
-	if (reg == 4)
+	}
+	if (reg == 4) {
 		return vmcb_of(pcpu)->rsp;
+	}
 	/* rcx rdx rbx, then rbp rsi rdi r8..r15: no slot for rsp. */
 	return slots[reg < 4 ? reg - 1 : reg - 2];
 }
@@ -178,12 +181,13 @@ static void svm_gpr_write(struct per_cpu *pcpu, unsigned int reg, uint64_t val)
 	struct guest_regs *r = pcpu->arch.regs;
 	uint64_t *slots = &r->rcx;
 
-	if (reg == 0)
+	if (reg == 0) {
 		vmcb_of(pcpu)->rax = val;
-	else if (reg == 4)
+	} else if (reg == 4) {
 		vmcb_of(pcpu)->rsp = val;
-	else
+	} else {
 		slots[reg < 4 ? reg - 1 : reg - 2] = val;
+	}
 }
 
 static void svm_code_state(struct per_cpu *pcpu, uint64_t *rip_linear,
@@ -200,13 +204,14 @@ static void svm_code_state(struct per_cpu *pcpu, uint64_t *rip_linear,
 		*rip_linear = vmcb->rip;
 		return;
 	}
-	if (!(vmcb->cr0 & CR0_PE))
+	if (!(vmcb->cr0 & CR0_PE)) {
 		*mode = X86_MODE_REAL16;
-	else if (vmcb->cs.attrib & SEG_ATTR_DB)
+	} else if (vmcb->cs.attrib & SEG_ATTR_DB) {
 		*mode = X86_MODE_PROT32;
-	else
+	} else {
 		*mode = X86_MODE_PROT16;
-	*rip_linear = (vmcb->cs.base + vmcb->rip) & 0xffffffff;
+	}
+	*rip_linear = (vmcb->cs.base + vmcb->rip) & 0xffffffffU;
 }
 
 static uint64_t svm_rip(struct per_cpu *pcpu)
@@ -261,7 +266,7 @@ static void handle_cpuid(struct per_cpu *pcpu, struct guest_regs *regs)
 static void handle_xsetbv(struct per_cpu *pcpu, struct guest_regs *regs)
 {
 	struct vmcb *vmcb = vmcb_of(pcpu);
-	uint64_t val = (vmcb->rax & 0xffffffff) | (regs->rdx << 32);
+	uint64_t val = (vmcb->rax & 0xffffffffU) | (regs->rdx << 32);
 
 	if (!(vmcb->cr4 & CR4_OSXSAVE) || vmcb->cpl != 0) {
 		inject(vmcb, vmcb->cpl ? VECTOR_GP : VECTOR_UD,
@@ -294,7 +299,7 @@ static void handle_msr(struct per_cpu *pcpu, struct guest_regs *regs)
 {
 	struct vmcb *vmcb = vmcb_of(pcpu);
 	uint32_t msr = (uint32_t)regs->rcx;
-	uint64_t val = (vmcb->rax & 0xffffffff) | (regs->rdx << 32);
+	uint64_t val = (vmcb->rax & 0xffffffffU) | (regs->rdx << 32);
 	bool write = vmcb->exitinfo1 == 1;
 
 	pcpu->stats[JH_STAT_MSR]++;
@@ -314,11 +319,12 @@ static void handle_msr(struct per_cpu *pcpu, struct guest_regs *regs)
 		vmcb->rip += 2;
 		return;
 	}
-	if (ratelimit_ok(&pcpu->arch.msr_refusals, 8))
+	if (ratelimit_ok(&pcpu->arch.msr_refusals, 8)) {
 		printk("cell \"%s\" CPU %u: %s of MSR 0x%x at rip 0x%llx refused (#GP)\n",
 		       pcpu->cell->name, pcpu->cpu_id,
 		       write ? "write" : "read", msr,
 		       (unsigned long long)vmcb->rip);
+	}
 	inject(vmcb, VECTOR_GP, true);
 }
 
@@ -337,11 +343,12 @@ static void handle_nmi(struct per_cpu *pcpu)
 		x86_kick_taken(pcpu);
 		return;		/* requests are looked at on the way out */
 	}
-	if (pcpu->cell == &root_cell)
+	if (pcpu->cell == &root_cell) {
 		vmcb_of(pcpu)->eventinj = 2 | EVENT_TYPE_NMI | EVENT_VALID;
-	else if (ratelimit_ok(&pcpu->arch.ipi_refusals, 8))
+	} else if (ratelimit_ok(&pcpu->arch.ipi_refusals, 8)) {
 		printk("cell \"%s\" CPU %u: NMI from the platform dropped\n",
 		       pcpu->cell->name, pcpu->cpu_id);
+	}
 }
 
 static void handle_npf(struct per_cpu *pcpu)
@@ -349,11 +356,13 @@ static void handle_npf(struct per_cpu *pcpu)
 	uint64_t gpa = vmcb_of(pcpu)->exitinfo2;
 	const char *why;
 
-	if (x86_handle_mmio(pcpu, gpa, &why))
+	if (x86_handle_mmio(pcpu, gpa, &why)) {
 		return;
+	}
 	/* A break-before-make window of a table change: just retry. */
-	if (cell_fault_is_transient(pcpu->cell, gpa))
+	if (cell_fault_is_transient(pcpu->cell, gpa)) {
 		return;
+	}
 	trap_report(pcpu, why);
 	if (pcpu->cell == &root_cell) {
 		/* Linux gets a #GP it can report (oops), not a lost CPU. */
@@ -368,13 +377,15 @@ static void handle_npf(struct per_cpu *pcpu)
 static void handle_ioio(struct per_cpu *pcpu)
 {
 	uint64_t info = vmcb_of(pcpu)->exitinfo1;
-	unsigned int size = info & IOIO_SZ32 ? 4 : info & IOIO_SZ16 ? 2 : 1;
-	uint16_t port = info >> 16;
+	unsigned int size = ((info & IOIO_SZ32) != 0U) ? 4U :
+			    ((info & IOIO_SZ16) != 0U) ? 2U : 1U;
+	uint16_t port = (uint16_t)(info >> 16);
 	const char *why;
 
 	if (x86_handle_pio(pcpu, port, size, info & IOIO_IN, info & IOIO_STR,
-			   &why))
+			   &why)) {
 		return;
+	}
 	printk("cell \"%s\" CPU %u: %s port 0x%x (%u bytes) at rip 0x%llx: %s\n",
 	       pcpu->cell->name, pcpu->cpu_id, info & IOIO_IN ? "in" : "out",
 	       port, size, (unsigned long long)vmcb_of(pcpu)->rip, why);
@@ -453,6 +464,7 @@ void svm_handle_exit(struct guest_regs *regs)
 	default:
 		trap_report(pcpu, "no handler for this exit");
 		vcpu_stop_guest(pcpu, "unhandled exit");
+		break;
 	}
 
 	/* A request (park, start) that a kick announced, or one pending. */

@@ -31,7 +31,7 @@ static void set_seg(struct vmcb_seg *seg, uint16_t sel, uint16_t attrib)
 {
 	seg->selector = sel;
 	seg->attrib = sel ? attrib | ((sel & 3) << 5) : 0;
-	seg->limit = sel ? 0xffffffff : 0;
+	seg->limit = sel ? 0xffffffffU : 0;
 	seg->base = 0;
 }
 
@@ -55,6 +55,7 @@ static uint16_t read_sel(int which)
 	case 1: asm volatile("mov %%ss, %0" : "=r" (sel)); break;
 	case 2: asm volatile("mov %%ds, %0" : "=r" (sel)); break;
 	case 3: asm volatile("mov %%es, %0" : "=r" (sel)); break;
+	default: break;
 	}
 	return sel;
 }
@@ -75,8 +76,9 @@ void svm_set_intercepts(struct vmcb *vmcb, const struct cell *cell)
 	vmcb->intercept_misc1 = INTERCEPT_NMI | INTERCEPT_INIT |
 		INTERCEPT_CPUID | INTERCEPT_INVD | INTERCEPT_IOIO |
 		INTERCEPT_MSR | INTERCEPT_SHUTDOWN;
-	if (cell != &root_cell)
+	if (cell != &root_cell) {
 		vmcb->intercept_misc1 |= INTERCEPT_RDPMC;
+	}
 	vmcb->intercept_misc2 = INTERCEPT_VMRUN | INTERCEPT_VMMCALL |
 		INTERCEPT_VMLOAD | INTERCEPT_VMSAVE | INTERCEPT_STGI |
 		INTERCEPT_CLGI | INTERCEPT_SKINIT | INTERCEPT_WBINVD |
@@ -110,7 +112,7 @@ void svm_vmcb_init_root(struct per_cpu *pcpu)
 	vmcb->cr2 = read_cr(2);
 	vmcb->cr3 = arch->linux_cr3;
 	vmcb->cr4 = arch->linux_cr4;
-	vmcb->dr6 = 0xffff0ff0;
+	vmcb->dr6 = 0xffff0ff0U;
 	vmcb->dr7 = 0x400;
 	vmcb->rflags = 0x2;	/* IF off; the trampoline pops the rest */
 	vmcb->rip = arch->linux_rip;
@@ -159,7 +161,7 @@ void svm_vmcb_reset(struct per_cpu *pcpu, uint64_t entry)
 	vmcb->rflags = 0x2;
 	vmcb->cr0 = CR0_ET;
 	vmcb->efer = EFER_SVME;
-	vmcb->dr6 = 0xffff0ff0;
+	vmcb->dr6 = 0xffff0ff0U;
 	vmcb->dr7 = 0x400;
 	vmcb->g_pat = 0x0007040600070406ULL;
 	vmcb->eventinj = 0;

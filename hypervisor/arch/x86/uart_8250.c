@@ -24,8 +24,9 @@ static void uart_8250_pio_putc(uint64_t base, char c)
 	unsigned int n;
 
 	for (n = 0; n < TX_WAIT_LOOPS; n++) {
-		if (inb(base + UART_LSR) & UART_LSR_THRE)
+		if (inb(base + UART_LSR) & UART_LSR_THRE) {
 			break;
+		}
 		cpu_relax();
 	}
 	outb(base + UART_THR, (uint8_t)c);

@@ -62,8 +62,9 @@ void cpu_arch_reset(struct per_cpu *pcpu, uint64_t entry, uint64_t context,
 		    bool full_reset)
 {
 	apic_cpu_reset();
-	if (full_reset)
+	if (full_reset) {
 		x86_scrub_cpu_state();
+	}
 	x86_vendor->reset(pcpu, entry);
 }
 
@@ -98,11 +99,13 @@ void cpu_arch_kick(unsigned int target)
 {
 	struct per_cpu *pcpu = per_cpu(target);
 
-	if (!pcpu)
+	if (!pcpu) {
 		return;
+	}
 	if (!__atomic_exchange_n(&pcpu->arch.kick_pending, true,
-				 __ATOMIC_SEQ_CST))
+				 __ATOMIC_SEQ_CST)) {
 		apic_send_nmi(target);
+	}
 }
 
 /* The target took the kick: later kicks send a new NMI. */
@@ -116,8 +119,9 @@ void x86_kick_taken(struct per_cpu *pcpu)
 /* exception.S, vector 2: an NMI that reached the hypervisor itself. */
 void x86_host_nmi(void)
 {
-	if (x86_vendor)
+	if (x86_vendor != NULL) {
 		x86_vendor->host_nmi(this_cpu());
+	}
 }
 
 const struct pt_format *paging_arch_guest_format(void)

@@ -114,7 +114,7 @@ static int adjust(const char *what, uint32_t cap_msr, uint32_t wanted,
 	uint32_t missing = vmx_adjust_controls(rdmsr(cap_msr), wanted, need,
 					       out);
 
-	if (missing) {
+	if (missing != 0U) {
 		hv_error("VMX: the CPU cannot set the %s controls 0x%x (capability MSR 0x%x)",
 			 what, missing, cap_msr);
 		return -JH_ENOSYS;
@@ -149,39 +149,44 @@ int vmx_check(void)
 	int err;
 
 	err = check_feature_control(0);
-	if (err)
+	if (err != 0) {
 		return err;
+	}
 	basic = rdmsr(MSR_VMX_BASIC);
-	true_ctls = basic & VMX_BASIC_TRUE_CTLS;
+	true_ctls = (basic & VMX_BASIC_TRUE_CTLS) != 0U;
 	v->revision = basic & VMX_BASIC_REVISION;
 
 	err = adjust("pin-based", true_ctls ? MSR_VMX_TRUE_PINBASED :
 		     MSR_VMX_PINBASED, PIN_NMI_EXIT | PIN_VIRTUAL_NMIS,
 		     PIN_NMI_EXIT | PIN_VIRTUAL_NMIS, &v->pin);
-	if (!err)
+	if (!err) {
 		err = adjust("processor-based", true_ctls ?
 			     MSR_VMX_TRUE_PROCBASED : MSR_VMX_PROCBASED,
 			     PROC_USE_IO_BITMAPS | PROC_USE_MSR_BITMAPS |
 			     PROC_SECONDARY, PROC_USE_IO_BITMAPS |
 			     PROC_USE_MSR_BITMAPS | PROC_SECONDARY, &v->proc);
-	if (!err)
+	}
+	if (!err) {
 		err = adjust("VM-exit", true_ctls ? MSR_VMX_TRUE_EXIT :
 			     MSR_VMX_EXIT, EXIT_HOST_ADDR64 | EXIT_SAVE_DEBUG |
 			     EXIT_SAVE_PAT | EXIT_LOAD_PAT | EXIT_SAVE_EFER |
 			     EXIT_LOAD_EFER, EXIT_HOST_ADDR64 | EXIT_SAVE_PAT |
 			     EXIT_LOAD_PAT | EXIT_SAVE_EFER | EXIT_LOAD_EFER,
 			     &v->exit);
-	if (!err)
+	}
+	if (!err) {
 		err = adjust("VM-entry", true_ctls ? MSR_VMX_TRUE_ENTRY :
 			     MSR_VMX_ENTRY, ENTRY_LOAD_DEBUG | ENTRY_LOAD_PAT |
 			     ENTRY_LOAD_EFER | ENTRY_IA32E, ENTRY_LOAD_PAT |
 			     ENTRY_LOAD_EFER | ENTRY_IA32E, &v->entry);
-	if (err)
+	}
+	if (err != 0) {
 		return err;
+	}
 	v->entry &= ~ENTRY_IA32E;	/* set per guest state */
 	/* Not forced on us, as the NMI window is switched per entry. */
 	v->proc &= ~PROC_NMI_WINDOW_EXIT;
-	if (v->proc & PROC_HLT_EXIT) {
+	if ((v->proc & PROC_HLT_EXIT) != 0U) {
 		hv_error("VMX: the CPU forces HLT exiting");
 		return -JH_ENOSYS;
 	}
@@ -204,8 +209,9 @@ int vmx_check(void)
 		     PROC2_EPT | PROC2_UNRESTRICTED | PROC2_RDTSCP |
 		     PROC2_INVPCID | PROC2_XSAVES | PROC2_USER_WAIT_PAUSE,
 		     PROC2_EPT | PROC2_UNRESTRICTED, &v->proc2);
-	if (err)
+	if (err != 0) {
 		return err;
+	}
 
 	misc = rdmsr(MSR_VMX_MISC);
 	if (!(misc & VMX_MISC_STORE_LMA)) {
@@ -261,17 +267,20 @@ static int copy_linux_gdt(struct per_cpu *pcpu,
 	uint64_t la, gpa;
 	int err;
 
-	if (len > sizeof(pcpu->arch.vmx.linux_gdt))
+	if (len > sizeof(pcpu->arch.vmx.linux_gdt)) {
 		return -JH_E2BIG;
+	}
 	memset(dst, 0, sizeof(pcpu->arch.vmx.linux_gdt));
 	for (done = 0; done < len; done += chunk) {
 		la = gdtr->base + done;
-		chunk = MIN(len - done, PAGE_SIZE - (la & ~PAGE_MASK));
+		chunk = (unsigned int)MIN(len - done, PAGE_SIZE - (la & ~PAGE_MASK));
 		err = x86_guest_virt2phys(pg, la, &gpa, read_for_walk, pcpu);
-		if (!err)
+		if (!err) {
 			err = guest_mem_read(pcpu, gpa, dst + done, chunk);
-		if (err)
+		}
+		if (err != 0) {
 			return err;
+		}
 	}
 	return 0;
 }
@@ -281,21 +290,24 @@ static bool desc_of(const struct per_cpu *pcpu, uint16_t sel, uint64_t *base,
 		    uint32_t *limit, uint32_t *ar)
 {
 	const uint64_t *gdt = pcpu->arch.vmx.linux_gdt;
-	unsigned int idx = sel >> 3;
+	unsigned int idx = (unsigned int)sel >> 3;
 	uint64_t d;
 
 	if (!(sel & ~3U) || (sel & 4) ||
-	    idx + 1 >= ARRAY_SIZE(pcpu->arch.vmx.linux_gdt))
+	    idx + 1 >= ARRAY_SIZE(pcpu->arch.vmx.linux_gdt)) {
 		return false;
+	}
 	d = gdt[idx];
 	*limit = (d & 0xffff) | ((d >> 32) & 0xf0000);
-	if (d & (1ULL << 55))
+	if ((d & (1ULL << 55)) != 0U) {
 		*limit = (*limit << 12) | 0xfff;
-	*base = ((d >> 16) & 0xffffff) | ((d >> 32) & 0xff000000);
+	}
+	*base = ((d >> 16) & 0xffffff) | ((d >> 32) & 0xff000000U);
 	*ar = (d >> 40) & 0xf0ff;
 	/* A system descriptor (TSS, LDT) is 16 bytes in long mode. */
-	if (!(*ar & AR_S))
+	if (!(*ar & AR_S)) {
 		*base |= gdt[idx + 1] << 32;
+	}
 	return true;
 }
 
@@ -312,6 +324,7 @@ static uint16_t read_sel(enum vmx_seg seg)
 	case SEG_GS: asm volatile("mov %%gs, %0" : "=r" (sel)); break;
 	case SEG_LDTR: asm volatile("sldt %0" : "=r" (sel)); break;
 	case SEG_TR: asm volatile("str %0" : "=r" (sel)); break;
+	default: break;
 	}
 	return sel;
 }
@@ -347,16 +360,19 @@ static int guest_segments_from_linux(struct per_cpu *pcpu)
 				  AR_UNUSABLE);
 			continue;
 		}
-		if (ar & AR_S)
+		if ((ar & AR_S) != 0U) {
 			ar |= AR_TYPE_ACCESSED;
-		if (seg == SEG_TR)
+		}
+		if (seg == SEG_TR) {
 			ar = (ar & ~0xfU) | AR_TYPE_BUSY_TSS64;
-		if (seg == SEG_FS)
+		}
+		if (seg == SEG_FS) {
 			base = v->linux_fs_base;
-		else if (seg == SEG_GS)
+		} else if (seg == SEG_GS) {
 			base = v->linux_gs_base;
-		else if (seg != SEG_LDTR && seg != SEG_TR)
+		} else if (seg != SEG_LDTR && seg != SEG_TR) {
 			base = 0;	/* long mode: ES, CS, SS, DS base 0 */
+		}
 		vmx_write_seg(seg, v->linux_sel[seg], base, limit, ar);
 	}
 	return 0;
@@ -448,7 +464,7 @@ static int vmcs_init_root(struct per_cpu *pcpu)
 	v->linux_fs_base = rdmsr(MSR_FS_BASE);
 	v->linux_gs_base = rdmsr(MSR_GS_BASE);
 	err = copy_linux_gdt(pcpu, &pg, &gdtr);
-	if (err) {
+	if (err != 0) {
 		hv_error("CPU %u: cannot read Linux's GDT at 0x%llx (limit 0x%x): error %d",
 			 pcpu->cpu_id, (unsigned long long)gdtr.base,
 			 gdtr.limit, err);
@@ -456,8 +472,9 @@ static int vmcs_init_root(struct per_cpu *pcpu)
 	}
 	v->gdt_valid = true;
 	err = guest_segments_from_linux(pcpu);
-	if (err)
+	if (err != 0) {
 		return err;
+	}
 	desc_of(pcpu, v->linux_sel[SEG_TR], &tr_base, &limit, &ar);
 
 	arch->regs = (struct guest_regs *)((uint8_t *)pcpu + PERCPU_SIZE -
@@ -504,19 +521,20 @@ int vmx_cpu_init(struct per_cpu *pcpu)
 	uint64_t cr0 = read_cr(0), cr4;
 	int err;
 
-	if (arch->linux_cr4 & CR4_LA57) {
+	if ((arch->linux_cr4 & CR4_LA57) != 0U) {
 		hv_error("CPU %u: 5-level paging (CR4.LA57) is not supported",
 			 pcpu->cpu_id);
 		return -JH_ENOSYS;
 	}
-	if (arch->linux_cr4 & CR4_VMXE) {
+	if ((arch->linux_cr4 & CR4_VMXE) != 0U) {
 		hv_error("CPU %u: VMX is already in use (CR4.VMXE set): unload kvm_intel",
 			 pcpu->cpu_id);
 		return -JH_EBUSY;
 	}
 	err = check_feature_control(pcpu->cpu_id);
-	if (err)
+	if (err != 0) {
 		return err;
+	}
 	if ((rdmsr(MSR_VMX_BASIC) & VMX_BASIC_REVISION) != vmx_setup.revision) {
 		hv_error("CPU %u: VMCS revision differs from CPU 0's",
 			 pcpu->cpu_id);
@@ -571,16 +589,21 @@ static void load_linux_segments(struct per_cpu *pcpu, const uint16_t *sel,
 		asm volatile("lgdt %0" : : "m" (copy));
 		asm volatile("ltr %0" : : "r" (sel[SEG_TR]));
 		asm volatile("lldt %0" : : "r" (ldtr));
-		if (!(sel[SEG_DS] & 4))
+		if (!(sel[SEG_DS] & 4)) {
 			asm volatile("mov %0, %%ds" : : "r" (sel[SEG_DS]));
-		if (!(sel[SEG_ES] & 4))
+		}
+		if (!(sel[SEG_ES] & 4)) {
 			asm volatile("mov %0, %%es" : : "r" (sel[SEG_ES]));
-		if (!(sel[SEG_FS] & 4))
+		}
+		if (!(sel[SEG_FS] & 4)) {
 			asm volatile("mov %0, %%fs" : : "r" (sel[SEG_FS]));
-		if (!(sel[SEG_GS] & 4))
+		}
+		if (!(sel[SEG_GS] & 4)) {
 			asm volatile("mov %0, %%gs" : : "r" (sel[SEG_GS]));
-		if (!(sel[SEG_SS] & 4))
+		}
+		if (!(sel[SEG_SS] & 4)) {
 			asm volatile("mov %0, %%ss" : : "r" (sel[SEG_SS]));
+		}
 	}
 	wrmsr(MSR_FS_BASE, fs_base);
 	wrmsr(MSR_GS_BASE, gs_base);
@@ -624,8 +647,9 @@ void vmx_cpu_exit(struct per_cpu *pcpu, struct leave_state *s)
 	gdtr.limit = vmread(VMCS_GUEST_GDTR_LIMIT);
 	idtr.base = vmread(VMCS_GUEST_IDTR_BASE);
 	idtr.limit = vmread(VMCS_GUEST_IDTR_LIMIT);
-	for (seg = SEG_ES; seg <= SEG_TR; seg++)
+	for (seg = SEG_ES; seg <= SEG_TR; seg++) {
 		sel[seg] = vmread(VMCS_GUEST_ES_SEL + 2 * seg);
+	}
 	fs_base = vmread(VMCS_GUEST_ES_BASE + 2 * SEG_FS);
 	gs_base = vmread(VMCS_GUEST_ES_BASE + 2 * SEG_GS);
 	pat = vmread(VMCS_GUEST_PAT);
@@ -641,9 +665,10 @@ void vmx_cpu_exit(struct per_cpu *pcpu, struct leave_state *s)
 	pg.cr4 = s->cr4;
 	pg.efer = s->efer;
 	v->gdt_valid = !copy_linux_gdt(pcpu, &pg, &gdtr);
-	if (!v->gdt_valid)
+	if (!v->gdt_valid) {
 		printk("CPU %u: cannot read Linux's GDT at 0x%llx: TR and data segments left as they are\n",
 		       pcpu->cpu_id, (unsigned long long)gdtr.base);
+	}
 
 	vmx_off(pcpu);
 
@@ -670,8 +695,9 @@ void vmx_cpu_abort(struct per_cpu *pcpu, struct leave_state *s)
 	bool exited = v->vmcs_loaded && v->entry_attempted;
 
 	vmx_off(pcpu);
-	if (!exited)
+	if (!exited) {
 		return;
+	}
 	wrmsr(MSR_DEBUGCTL, v->linux_debugctl);
 	asm volatile("mov %0, %%dr7" : : "r" (v->linux_dr7));
 	load_linux_segments(pcpu, v->linux_sel, v->linux_fs_base,

@@ -99,8 +99,9 @@ static const char *const exit_names[] = {
 
 const char *vmx_exit_name(unsigned int reason)
 {
-	if (reason < ARRAY_SIZE(exit_names) && exit_names[reason])
+	if (reason < ARRAY_SIZE(exit_names) && exit_names[reason]) {
 		return exit_names[reason];
+	}
 	return "unknown exit reason";
 }
 
@@ -128,7 +129,8 @@ static const char *const insn_errors[] = {
 
 const char *vmx_insn_error_name(unsigned int err)
 {
-	if (err < ARRAY_SIZE(insn_errors) && insn_errors[err])
+	if (err < ARRAY_SIZE(insn_errors) && insn_errors[err]) {
 		return insn_errors[err];
+	}
 	return "unknown VM-instruction error";
 }

@@ -112,11 +112,12 @@ static void handle_vmcall(struct per_cpu *pcpu, struct guest_regs *regs)
 
 static void refuse_msr(struct per_cpu *pcpu, uint32_t msr, bool write)
 {
-	if (ratelimit_ok(&pcpu->arch.msr_refusals, 8))
+	if (ratelimit_ok(&pcpu->arch.msr_refusals, 8)) {
 		printk("cell \"%s\" CPU %u: %s of MSR 0x%x at rip 0x%llx refused (#GP)\n",
 		       pcpu->cell->name, pcpu->cpu_id,
 		       write ? "write" : "read", msr,
 		       (unsigned long long)vmread(VMCS_GUEST_RIP));
+	}
 	vmx_inject(VECTOR_GP, true, 0);
 }
 
@@ -125,7 +126,7 @@ static void handle_msr(struct per_cpu *pcpu, struct guest_regs *regs,
 		       bool write)
 {
 	uint32_t msr = (uint32_t)regs->rcx;
-	uint64_t val = (regs->rax & 0xffffffff) | (regs->rdx << 32), efer;
+	uint64_t val = (regs->rax & 0xffffffffU) | (regs->rdx << 32), efer;
 
 	pcpu->stats[JH_STAT_MSR]++;
 	if (write && msr == MSR_EFER) {
@@ -161,15 +162,18 @@ void vmx_refresh_pdptes(struct per_cpu *pcpu)
 
 	if (!(vmread(VMCS_GUEST_CR0) & CR0_PG) ||
 	    !(vmread(VMCS_GUEST_CR4) & CR4_PAE) ||
-	    (vmread(VMCS_GUEST_EFER) & EFER_LMA))
+	    (vmread(VMCS_GUEST_EFER) & EFER_LMA)) {
 		return;
+	}
 	/* 32 bytes, aligned to 32: never across a page. */
-	if (guest_mem_read(pcpu, cr3 & 0xffffffe0ULL, pdpte, sizeof(pdpte)))
+	if (guest_mem_read(pcpu, cr3 & 0xffffffe0ULL, pdpte, sizeof(pdpte)) != 0) {
 		printk("cell \"%s\" CPU %u: PAE page directory pointers at 0x%llx are not the cell's RAM\n",
 		       pcpu->cell->name, pcpu->cpu_id,
 		       (unsigned long long)(cr3 & 0xffffffe0ULL));
-	for (n = 0; n < 4; n++)
+	}
+	for (n = 0; n < 4; n++) {
 		vmwrite(VMCS_GUEST_PDPTE0 + 2 * n, pdpte[n]);
+	}
 }
 
 /*
@@ -184,11 +188,13 @@ static bool write_cr0(struct per_cpu *pcpu, uint64_t val)
 	uint32_t entry = vmread(VMCS_ENTRY_CONTROLS);
 
 	if ((val >> 32) || ((val & CR0_PG) && !(val & CR0_PE)) ||
-	    ((val & CR0_NW) && !(val & CR0_CD)))
+	    ((val & CR0_NW) && !(val & CR0_CD))) {
 		return false;
+	}
 	if ((val & CR0_PG) && !(old & CR0_PG) && (efer & EFER_LME)) {
-		if (!(vmread(VMCS_GUEST_CR4) & CR4_PAE))
+		if (!(vmread(VMCS_GUEST_CR4) & CR4_PAE)) {
 			return false;
+		}
 		efer |= EFER_LMA;
 		entry |= ENTRY_IA32E;
 	} else if (!(val & CR0_PG) && (old & CR0_PG) && (efer & EFER_LMA)) {
@@ -209,8 +215,9 @@ static bool write_cr0(struct per_cpu *pcpu, uint64_t val)
 static bool write_cr4(struct per_cpu *pcpu, uint64_t val)
 {
 	if ((val & CR4_VMXE) || (val & ~vmx_setup.cr4_fixed1) ||
-	    ((vmread(VMCS_GUEST_EFER) & EFER_LMA) && !(val & CR4_PAE)))
+	    ((vmread(VMCS_GUEST_EFER) & EFER_LMA) && !(val & CR4_PAE))) {
 		return false;
+	}
 	vmwrite(VMCS_GUEST_CR4, val | vmx_setup.cr4_fixed0);
 	vmwrite(VMCS_CR4_SHADOW, val);
 	vmx_refresh_pdptes(pcpu);
@@ -221,7 +228,7 @@ static bool write_cr4(struct per_cpu *pcpu, uint64_t val)
 static bool handle_cr(struct per_cpu *pcpu)
 {
 	uint64_t qual = vmread(VMCS_EXIT_QUALIFICATION), val, cr0;
-	unsigned int reg = CR_QUAL_REG(qual);
+	unsigned int reg = (unsigned int)CR_QUAL_REG(qual);
 	bool ok = false;
 
 	switch (CR_QUAL_TYPE(qual)) {
@@ -265,8 +272,9 @@ static bool handle_cr(struct per_cpu *pcpu)
 			       (CR_QUAL_LMSW_DATA(qual) & 0xf));
 		break;
 	}
-	if (!ok)
+	if (!ok) {
 		return false;
+	}
 	skip(pcpu);
 	return true;
 }
@@ -278,7 +286,7 @@ static bool handle_cr(struct per_cpu *pcpu)
  */
 static void handle_xsetbv(struct per_cpu *pcpu, struct guest_regs *regs)
 {
-	uint64_t val = (regs->rax & 0xffffffff) | (regs->rdx << 32);
+	uint64_t val = (regs->rax & 0xffffffffU) | (regs->rdx << 32);
 
 	if (!(vmread(VMCS_GUEST_CR4) & CR4_OSXSAVE)) {
 		vmx_inject(VECTOR_UD, false, 0);
@@ -294,13 +302,14 @@ static void handle_xsetbv(struct per_cpu *pcpu, struct guest_regs *regs)
 static void handle_io(struct per_cpu *pcpu)
 {
 	uint64_t qual = vmread(VMCS_EXIT_QUALIFICATION);
-	unsigned int size = IO_QUAL_SIZE(qual);
+	unsigned int size = (unsigned int)IO_QUAL_SIZE(qual);
 	uint16_t port = IO_QUAL_PORT(qual);
 	const char *why;
 
 	if (x86_handle_pio(pcpu, port, size, qual & IO_QUAL_IN,
-			   qual & IO_QUAL_STRING, &why))
+			   qual & IO_QUAL_STRING, &why)) {
 		return;
+	}
 	printk("cell \"%s\" CPU %u: %s port 0x%x (%u bytes) at rip 0x%llx: %s\n",
 	       pcpu->cell->name, pcpu->cpu_id, qual & IO_QUAL_IN ? "in" : "out",
 	       port, size, (unsigned long long)vmread(VMCS_GUEST_RIP), why);
@@ -319,15 +328,18 @@ static void handle_ept_violation(struct per_cpu *pcpu)
 
 	/* An IRET that faulted here had unblocked NMIs: block them again. */
 	if ((qual & EPT_QUAL_NMI_UNBLOCKED) &&
-	    !(vmread(VMCS_IDT_VECTORING_INFO) & INTR_INFO_VALID))
+	    !(vmread(VMCS_IDT_VECTORING_INFO) & INTR_INFO_VALID)) {
 		vmwrite(VMCS_GUEST_INTERRUPTIBILITY,
 			vmread(VMCS_GUEST_INTERRUPTIBILITY) |
 			INTERRUPTIBILITY_NMI);
-	if (x86_handle_mmio(pcpu, gpa, &why))
+	}
+	if (x86_handle_mmio(pcpu, gpa, &why)) {
 		return;
+	}
 	/* A break-before-make window of a table change: just retry. */
-	if (cell_fault_is_transient(pcpu->cell, gpa))
+	if (cell_fault_is_transient(pcpu->cell, gpa)) {
 		return;
+	}
 	trap_report(pcpu, VMX_EXIT_EPT_VIOLATION, why);
 	if (pcpu->cell == &root_cell) {
 		/* Linux gets a #GP it can report (oops), not a lost CPU. */
@@ -392,12 +404,14 @@ static void reinject_vectored_event(void)
 {
 	uint32_t info = vmread(VMCS_IDT_VECTORING_INFO);
 
-	if (!(info & INTR_INFO_VALID))
+	if (!(info & INTR_INFO_VALID)) {
 		return;
+	}
 	vmwrite(VMCS_ENTRY_INTR_INFO, info & ~INTR_INFO_NMI_UNBLOCKED);
-	if (info & INTR_INFO_ERROR_VALID)
+	if (info & INTR_INFO_ERROR_VALID) {
 		vmwrite(VMCS_ENTRY_EXCEPTION_ERROR,
 			vmread(VMCS_IDT_VECTORING_ERROR));
+	}
 	vmwrite(VMCS_ENTRY_INSN_LEN, vmread(VMCS_EXIT_INSN_LEN));
 }
 
@@ -410,8 +424,9 @@ static void handle_entry_failure(struct per_cpu *pcpu, uint32_t reason)
 	       pcpu->cpu_id, pcpu->cell->name, basic, vmx_exit_name(basic),
 	       (unsigned long long)vmread(VMCS_EXIT_QUALIFICATION),
 	       (unsigned long long)vmread(VMCS_GUEST_RIP));
-	if (!pcpu->arch.vmx.launched)
+	if (!pcpu->arch.vmx.launched) {
 		vmx_abort_first_entry(pcpu);
+	}
 	vcpu_stop_guest(pcpu, basic == VMX_EXIT_MCE_DURING_ENTRY ?
 		   "machine check" : "invalid guest state");
 }
@@ -442,8 +457,9 @@ static void handle_exit(struct per_cpu *pcpu, struct guest_regs *regs,
 		handle_ept_violation(pcpu);
 		break;
 	case VMX_EXIT_CR_ACCESS:
-		if (!handle_cr(pcpu))
+		if (!handle_cr(pcpu)) {
 			vmx_inject(VECTOR_GP, true, 0);
+		}
 		break;
 	case VMX_EXIT_XSETBV:
 		handle_xsetbv(pcpu, regs);
@@ -462,9 +478,10 @@ static void handle_exit(struct per_cpu *pcpu, struct guest_regs *regs,
 		break;
 	case VMX_EXIT_INIT:
 	case VMX_EXIT_SIPI:
-		if (ratelimit_ok(&pcpu->arch.ipi_refusals, 8))
+		if (ratelimit_ok(&pcpu->arch.ipi_refusals, 8)) {
 			trap_report(pcpu, reason,
 				    "not sent by the hypervisor; ignored");
+		}
 		break;
 	case VMX_EXIT_VMCLEAR ... VMX_EXIT_VMXON:
 	case VMX_EXIT_INVEPT:
@@ -485,6 +502,7 @@ static void handle_exit(struct per_cpu *pcpu, struct guest_regs *regs,
 	default:
 		trap_report(pcpu, reason, "no handler for this exit");
 		vcpu_stop_guest(pcpu, "unhandled exit");
+		break;
 	}
 }
 
@@ -520,8 +538,9 @@ void vmx_prepare_entry(struct per_cpu *pcpu)
 		pcpu->arch.flush_tlb = false;
 		vmx_flush_ept(pcpu);
 	}
-	if (v->nmi_pending && pcpu->cell != &root_cell)
+	if (v->nmi_pending && pcpu->cell != &root_cell) {
 		v->nmi_pending = false;
+	}
 	if (v->nmi_pending &&
 	    !(vmread(VMCS_ENTRY_INTR_INFO) & INTR_INFO_VALID)) {
 		blocked = vmread(VMCS_GUEST_INTERRUPTIBILITY) &
@@ -533,12 +552,14 @@ void vmx_prepare_entry(struct per_cpu *pcpu)
 				INTR_INFO_VALID);
 		}
 	}
-	if (v->nmi_pending || v->host_nmi)
+	if (v->nmi_pending || v->host_nmi) {
 		proc |= PROC_NMI_WINDOW_EXIT;
+	}
 	vmwrite(VMCS_PROC_CONTROLS, proc);
 	/* An NMI in between set the window, and this write cleared it. */
-	if (!(proc & PROC_NMI_WINDOW_EXIT) && READ_ONCE(v->host_nmi))
+	if (!(proc & PROC_NMI_WINDOW_EXIT) && READ_ONCE(v->host_nmi)) {
 		vmwrite(VMCS_PROC_CONTROLS, proc | PROC_NMI_WINDOW_EXIT);
+	}
 }
 
 void vmx_entry_failed(struct guest_regs *regs, bool launch)
@@ -549,9 +570,23 @@ void vmx_entry_failed(struct guest_regs *regs, bool launch)
 	printk("CPU %u (cell \"%s\"): %s failed: VM-instruction error %u (%s)\n",
 	       pcpu->cpu_id, pcpu->cell->name,
 	       launch ? "VMLAUNCH" : "VMRESUME", err, vmx_insn_error_name(err));
-	if (launch || !pcpu->arch.vmx.launched)
+	if (launch || !pcpu->arch.vmx.launched) {
 		vmx_abort_first_entry(pcpu);
+	}
 	vcpu_stop_guest(pcpu, "VM entry failed");
 	/* Parked and started again with fresh state: the loop retries. */
 	vmx_prepare_entry(pcpu);
+}
+
+/* vmwrite()'s report: the field and the CPU's reason, rate-limited. */
+void vmx_write_failed(unsigned long field)
+{
+	static struct ratelimit rl;
+	struct per_cpu *pcpu = this_cpu();
+	unsigned int err = vmread(VMCS_INSN_ERROR);
+
+	if (ratelimit_ok(&rl, 8)) {
+		printk("CPU %u: VMWRITE of VMCS field 0x%lx failed: VM-instruction error %u (%s)\n",
+		       pcpu->cpu_id, field, err, vmx_insn_error_name(err));
+	}
 }

@@ -58,10 +58,11 @@ static uint64_t cr4_actual(uint64_t val)
 static void vmx_reset(struct per_cpu *pcpu, uint64_t entry)
 {
 	unsigned int seg, n;
-	uint16_t cs = (entry >> 4) & 0xffff;
+	uint16_t cs = (uint16_t)((entry >> 4) & 0xffff);
 
-	for (seg = SEG_ES; seg <= SEG_GS; seg++)
+	for (seg = SEG_ES; seg <= SEG_GS; seg++) {
 		vmx_write_seg(seg, 0, 0, 0xffff, AR_P | AR_S | 0x3);
+	}
 	vmx_write_seg(SEG_CS, cs, (uint64_t)cs << 4, 0xffff, AR_P | AR_S | 0xb);
 	vmx_write_seg(SEG_LDTR, 0, 0, 0xffff, AR_P | 0x2);
 	/* A busy 32-bit TSS also passes the IA-32e entry checks later. */
@@ -86,8 +87,9 @@ static void vmx_reset(struct per_cpu *pcpu, uint64_t entry)
 	vmwrite(VMCS_GUEST_SYSENTER_CS, 0);
 	vmwrite(VMCS_GUEST_SYSENTER_ESP, 0);
 	vmwrite(VMCS_GUEST_SYSENTER_EIP, 0);
-	for (n = 0; n < 4; n++)
+	for (n = 0; n < 4; n++) {
 		vmwrite(VMCS_GUEST_PDPTE0 + 2 * n, 0);
+	}
 	vmwrite(VMCS_GUEST_INTERRUPTIBILITY, 0);
 	vmwrite(VMCS_GUEST_ACTIVITY, 0);
 	vmwrite(VMCS_GUEST_PENDING_DBG, 0);
@@ -100,8 +102,9 @@ static void vmx_reset(struct per_cpu *pcpu, uint64_t entry)
 	wrmsr(MSR_CSTAR, 0);
 	wrmsr(MSR_SFMASK, 0);
 	wrmsr(MSR_KERNEL_GS_BASE, 0);
-	if (read_cr(4) & CR4_OSXSAVE)
+	if ((read_cr(4) & CR4_OSXSAVE) != 0U) {
 		asm volatile("xsetbv" : : "a" (1), "d" (0), "c" (0));
+	}
 	memset(pcpu->arch.regs, 0, sizeof(*pcpu->arch.regs));
 }
 
@@ -134,10 +137,11 @@ static void vmx_enter_cell(struct per_cpu *pcpu)
 	 * through MSRs no other cell reaches): RDPMC in another cell would
 	 * read the root's counts. vmx_prepare_entry writes the controls.
 	 */
-	if (cell == &root_cell)
+	if (cell == &root_cell) {
 		pcpu->arch.vmx.proc_controls &= ~PROC_RDPMC_EXIT;
-	else if (rdmsr(MSR_VMX_PROCBASED) >> 32 & PROC_RDPMC_EXIT)
+	} else if (rdmsr(MSR_VMX_PROCBASED) >> 32 & PROC_RDPMC_EXIT) {
 		pcpu->arch.vmx.proc_controls |= PROC_RDPMC_EXIT;
+	}
 	pcpu->arch.flush_tlb = true;
 }
 
@@ -154,14 +158,16 @@ static void vmx_host_nmi(struct per_cpu *pcpu)
 	if (!v->vmcs_loaded) {
 		/* Entry or exit: no guest to inject into; never leave the
 		 * flag set, or later kicks would send no NMI. */
-		if (pcpu->arch.kick_pending)
+		if (pcpu->arch.kick_pending) {
 			x86_kick_taken(pcpu);
+		}
 		return;
 	}
-	if (pcpu->arch.kick_pending)
+	if (pcpu->arch.kick_pending) {
 		x86_kick_taken(pcpu);
-	else if (pcpu->cell == &root_cell)
+	} else if (pcpu->cell == &root_cell) {
 		v->nmi_pending = true;
+	}
 	v->host_nmi = true;
 	vmwrite(VMCS_PROC_CONTROLS,
 		vmread(VMCS_PROC_CONTROLS) | PROC_NMI_WINDOW_EXIT);
@@ -177,8 +183,9 @@ static uint64_t vmx_gpr_read(struct per_cpu *pcpu, unsigned int reg)
 {
 	uint64_t *slots = &pcpu->arch.regs->rax;
 
-	if (reg == 4)
+	if (reg == 4) {
 		return vmread(VMCS_GUEST_RSP);
+	}
 	/* rax rcx rdx rbx, then rbp rsi rdi r8..r15: no slot for rsp. */
 	return slots[reg < 4 ? reg : reg - 1];
 }
@@ -188,10 +195,11 @@ static void vmx_gpr_write(struct per_cpu *pcpu, unsigned int reg,
 {
 	uint64_t *slots = &pcpu->arch.regs->rax;
 
-	if (reg == 4)
+	if (reg == 4) {
 		vmwrite(VMCS_GUEST_RSP, val);
-	else
+	} else {
 		slots[reg < 4 ? reg : reg - 1] = val;
+	}
 }
 
 static void vmx_code_state(struct per_cpu *pcpu, uint64_t *rip_linear,
@@ -210,14 +218,15 @@ static void vmx_code_state(struct per_cpu *pcpu, uint64_t *rip_linear,
 		*rip_linear = rip;
 		return;
 	}
-	if (!(pg->cr0 & CR0_PE))
+	if (!(pg->cr0 & CR0_PE)) {
 		*mode = X86_MODE_REAL16;
-	else if (cs_ar & AR_DB)
+	} else if (cs_ar & AR_DB) {
 		*mode = X86_MODE_PROT32;
-	else
+	} else {
 		*mode = X86_MODE_PROT16;
+	}
 	*rip_linear = (vmread(VMCS_GUEST_ES_BASE + 2 * SEG_CS) + rip) &
-		0xffffffff;
+		0xffffffffU;
 }
 
 static uint64_t vmx_rip(struct per_cpu *pcpu)
@@ -260,8 +269,9 @@ void vmx_inject(unsigned int vector, bool err_code, uint32_t error)
 	vmwrite(VMCS_ENTRY_INTR_INFO, vector |
 		INTR_TYPE_HW_EXCEPTION << 8 | INTR_INFO_VALID |
 		(err_code ? INTR_INFO_ERROR_VALID : 0));
-	if (err_code)
+	if (err_code) {
 		vmwrite(VMCS_ENTRY_EXCEPTION_ERROR, error);
+	}
 }
 
 static void vmx_inject_gp(struct per_cpu *pcpu)

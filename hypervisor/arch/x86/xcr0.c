@@ -19,24 +19,32 @@ static bool all_or_none(uint64_t value, uint64_t group)
 bool x86_xcr0_valid(uint32_t index, uint64_t value, uint64_t supported)
 {
 	/* Only XCR0 is writable. */
-	if (index != 0)
+	if (index != 0) {
 		return false;
+	}
 	/* x87 state can never be disabled. */
-	if (!(value & XCR0_X87))
+	if (!(value & XCR0_X87)) {
 		return false;
+	}
 	/* Only what the CPU enumerates; bit 63 is reserved for ever. */
-	if (value & (~supported | 1ULL << 63))
+	if (value & (~supported | 1ULL << 63)) {
 		return false;
-	if ((value & XCR0_AVX) && !(value & XCR0_SSE))
+	}
+	if ((value & XCR0_AVX) && !(value & XCR0_SSE)) {
 		return false;
-	if (!all_or_none(value, XCR0_MPX))
+	}
+	if (!all_or_none(value, XCR0_MPX)) {
 		return false;
+	}
 	/* AVX-512: its three components together, and only with AVX. */
-	if (!all_or_none(value, XCR0_AVX512))
+	if (!all_or_none(value, XCR0_AVX512)) {
 		return false;
-	if ((value & XCR0_AVX512) && !(value & XCR0_AVX))
+	}
+	if ((value & XCR0_AVX512) && !(value & XCR0_AVX)) {
 		return false;
-	if (!all_or_none(value, XCR0_AMX))
+	}
+	if (!all_or_none(value, XCR0_AMX)) {
 		return false;
+	}
 	return true;
 }

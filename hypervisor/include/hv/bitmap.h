@@ -3,8 +3,8 @@
  * Bitmaps of 64-bit words. Not atomic: the owner of a bitmap serialises
  * access to it (see the lock order in setup.c).
  */
-#ifndef _HV_BITMAP_H
-#define _HV_BITMAP_H
+#ifndef HV_BITMAP_H
+#define HV_BITMAP_H
 
 #include <hv/types.h>
 
@@ -48,4 +48,4 @@ unsigned long bitmap_find_clear_run(const uint64_t *map, unsigned long bits,
 	for ((bit) = bitmap_next_set(map, bits, 0); (bit) < (bits);	\
 	     (bit) = bitmap_next_set(map, bits, (bit) + 1))
 
-#endif /* _HV_BITMAP_H */
+#endif /* HV_BITMAP_H */

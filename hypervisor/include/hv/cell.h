@@ -4,8 +4,8 @@
  * CPUs, memory (its stage-2 / nested page table), interrupts and, unless
  * it is the root cell, a comm region page.
  */
-#ifndef _HV_CELL_H
-#define _HV_CELL_H
+#ifndef HV_CELL_H
+#define HV_CELL_H
 
 #include <jailhouse/config.h>
 #include <jailhouse/comm-region.h>
@@ -126,4 +126,4 @@ void cell_arch_flush_tlb_range(struct cell *cell, uint64_t gpa,
 			       uint64_t size);
 const struct pt_format *paging_arch_guest_format(void);
 
-#endif /* _HV_CELL_H */
+#endif /* HV_CELL_H */

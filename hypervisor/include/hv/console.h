@@ -2,8 +2,8 @@
 /*
  * The hypervisor's console: debug UART plus the ring in the console page.
  */
-#ifndef _HV_CONSOLE_H
-#define _HV_CONSOLE_H
+#ifndef HV_CONSOLE_H
+#define HV_CONSOLE_H
 
 #include <jailhouse/config.h>
 #include <jailhouse/console.h>
@@ -24,4 +24,4 @@ void console_write(const char *s, size_t len);
 /* Sets last_error (cut to fit) and bumps its sequence number. */
 void console_set_last_error(const char *msg);
 
-#endif /* _HV_CONSOLE_H */
+#endif /* HV_CONSOLE_H */

@@ -7,8 +7,8 @@
  * claim on its cell instead (struct cell.busy), which other calls never
  * wait for (they are refused), so claims add no lock order.
  */
-#ifndef _HV_CONTROL_H
-#define _HV_CONTROL_H
+#ifndef HV_CONTROL_H
+#define HV_CONTROL_H
 
 #include <hv/types.h>
 
@@ -127,4 +127,4 @@ bool cpu_arch_offline_cpus_keep_running(void);
 void __noreturn cpu_arch_power_off(struct per_cpu *pcpu);
 int cpu_arch_wait_off(struct per_cpu *target);
 
-#endif /* _HV_CONTROL_H */
+#endif /* HV_CONTROL_H */

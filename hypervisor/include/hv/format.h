@@ -7,8 +7,8 @@
  * precision for %s (also as .*). %p prints 0x and 16 hex digits.
  * Anything else is copied through, so a bad format never faults.
  */
-#ifndef _HV_FORMAT_H
-#define _HV_FORMAT_H
+#ifndef HV_FORMAT_H
+#define HV_FORMAT_H
 
 #include <stdarg.h>
 #include <hv/types.h>
@@ -21,4 +21,4 @@ size_t format_vstring(char *buf, size_t size, const char *fmt, va_list ap);
 size_t format_string(char *buf, size_t size, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-#endif /* _HV_FORMAT_H */
+#endif /* HV_FORMAT_H */

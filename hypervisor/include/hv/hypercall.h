@@ -2,8 +2,8 @@
 /*
  * Hypercall dispatch (ABI in include/jailhouse/hypercall.h).
  */
-#ifndef _HV_HYPERCALL_H
-#define _HV_HYPERCALL_H
+#ifndef HV_HYPERCALL_H
+#define HV_HYPERCALL_H
 
 #include <hv/types.h>
 
@@ -13,4 +13,4 @@ struct per_cpu;
 long hypercall_dispatch(struct per_cpu *pcpu, unsigned long code,
 			unsigned long arg1, unsigned long arg2);
 
-#endif /* _HV_HYPERCALL_H */
+#endif /* HV_HYPERCALL_H */

@@ -3,8 +3,8 @@
  * Emulated MMIO: a trapped guest access is decoded by the arch into a
  * struct mmio_access and handed to the handler registered for its address.
  */
-#ifndef _HV_MMIO_H
-#define _HV_MMIO_H
+#ifndef HV_MMIO_H
+#define HV_MMIO_H
 
 #include <hv/types.h>
 
@@ -35,4 +35,4 @@ int mmio_register(gpaddr_t base, uint64_t size, mmio_handler_t handler,
 
 enum mmio_result mmio_dispatch(struct per_cpu *pcpu, struct mmio_access *acc);
 
-#endif /* _HV_MMIO_H */
+#endif /* HV_MMIO_H */

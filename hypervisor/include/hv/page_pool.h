@@ -5,8 +5,8 @@
  * page. Not thread-safe: callers hold the control lock, or run before
  * the other CPUs are let in.
  */
-#ifndef _HV_PAGE_POOL_H
-#define _HV_PAGE_POOL_H
+#ifndef HV_PAGE_POOL_H
+#define HV_PAGE_POOL_H
 
 #include <hv/types.h>
 
@@ -47,4 +47,4 @@ paddr_t page_pool_virt2phys(const struct page_pool *pool, const void *virt);
 /* NULL if phys is not inside the pool. */
 void *page_pool_phys2virt(const struct page_pool *pool, paddr_t phys);
 
-#endif /* _HV_PAGE_POOL_H */
+#endif /* HV_PAGE_POOL_H */

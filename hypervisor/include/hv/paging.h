@@ -19,8 +19,8 @@
  * entries are replaced in place. Either way callers flush the TLB after
  * their change, as for any change that only removes or adds mappings.
  */
-#ifndef _HV_PAGING_H
-#define _HV_PAGING_H
+#ifndef HV_PAGING_H
+#define HV_PAGING_H
 
 #include <hv/types.h>
 
@@ -142,4 +142,4 @@ int pt_translate(const struct paging *pg, uint64_t virt, paddr_t *phys,
 /* Number of table pages currently in use, the root included. */
 unsigned long pt_count_tables(const struct paging *pg);
 
-#endif /* _HV_PAGING_H */
+#endif /* HV_PAGING_H */

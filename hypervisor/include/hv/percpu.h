@@ -4,8 +4,8 @@
  * (after the system config): this structure in its first PERCPU_DATA_SIZE
  * bytes (zeroed by the entry code), the CPU's hypervisor stack above.
  */
-#ifndef _HV_PERCPU_H
-#define _HV_PERCPU_H
+#ifndef HV_PERCPU_H
+#define HV_PERCPU_H
 
 #include <jailhouse/hypercall.h>
 #include <hv/types.h>
@@ -73,4 +73,4 @@ static inline struct per_cpu *this_cpu(void)
 
 #define for_each_cpu_id(cpu)	for ((cpu) = 0; (cpu) < HV_MAX_CPUS; (cpu)++)
 
-#endif /* _HV_PERCPU_H */
+#endif /* HV_PERCPU_H */

@@ -3,8 +3,8 @@
  * Hypervisor output: to the debug UART and the console ring that the root
  * cell reads (struct jh_console_page).
  */
-#ifndef _HV_PRINTK_H
-#define _HV_PRINTK_H
+#ifndef HV_PRINTK_H
+#define HV_PRINTK_H
 
 #include <stdarg.h>
 #include <hv/types.h>
@@ -40,4 +40,4 @@ bool ratelimit_ok(struct ratelimit *rl, unsigned int burst);
 /* Burst of the per-cell limiters (hv/cell.h). */
 #define GUEST_MSG_BURST		10
 
-#endif /* _HV_PRINTK_H */
+#endif /* HV_PRINTK_H */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef _HV_SCRUB_H
-#define _HV_SCRUB_H
+#ifndef HV_SCRUB_H
+#define HV_SCRUB_H
 
 #include <jailhouse/config.h>
 

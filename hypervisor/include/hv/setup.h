@@ -2,8 +2,8 @@
 /*
  * Global hypervisor state and the bring-up/tear-down hooks of the arch.
  */
-#ifndef _HV_SETUP_H
-#define _HV_SETUP_H
+#ifndef HV_SETUP_H
+#define HV_SETUP_H
 
 #include <jailhouse/config.h>
 #include <jailhouse/header.h>
@@ -91,4 +91,4 @@ uint64_t cpu_arch_hw_id(void);
 /* Undoes setup_arch_cpu_init and leaves to the caller; no return. */
 void __noreturn setup_arch_cpu_exit(struct per_cpu *pcpu);
 
-#endif /* _HV_SETUP_H */
+#endif /* HV_SETUP_H */

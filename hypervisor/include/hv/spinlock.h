@@ -4,8 +4,8 @@
  * is no irqsave variant. Waiters spin without wfe (see the icount note in
  * PLATFORM-NOTES.md: a wfe waiter may never be woken there).
  */
-#ifndef _HV_SPINLOCK_H
-#define _HV_SPINLOCK_H
+#ifndef HV_SPINLOCK_H
+#define HV_SPINLOCK_H
 
 #include <asm/spinlock.h>
 
@@ -26,4 +26,4 @@ static inline void spin_unlock(spinlock_t *lock)
 	arch_spin_unlock(&lock->arch);
 }
 
-#endif /* _HV_SPINLOCK_H */
+#endif /* HV_SPINLOCK_H */

@@ -4,8 +4,8 @@
  * calls to memcpy/memset itself, so they keep their standard names and
  * prototypes (which also lets host tests link against libc instead).
  */
-#ifndef _HV_STRING_H
-#define _HV_STRING_H
+#ifndef HV_STRING_H
+#define HV_STRING_H
 
 #include <hv/types.h>
 
@@ -19,4 +19,4 @@ size_t strnlen(const char *s, size_t max);
 /* Copies at most size - 1 bytes and always terminates (size > 0). */
 void strscpy_hv(char *dest, const char *src, size_t size);
 
-#endif /* _HV_STRING_H */
+#endif /* HV_STRING_H */

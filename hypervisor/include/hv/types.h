@@ -3,8 +3,8 @@
  * Basic types and helpers of the hypervisor core. Self-contained and free
  * of arch code, so the host unit tests can include it too.
  */
-#ifndef _HV_TYPES_H
-#define _HV_TYPES_H
+#ifndef HV_TYPES_H
+#define HV_TYPES_H
 
 #include <jailhouse/types.h>
 
@@ -48,4 +48,4 @@ typedef uint64_t gpaddr_t;
 #define container_of(ptr, type, member) \
 	((type *)((char *)(ptr) - __builtin_offsetof(type, member)))
 
-#endif /* _HV_TYPES_H */
+#endif /* HV_TYPES_H */

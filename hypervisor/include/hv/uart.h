@@ -3,8 +3,8 @@
  * UART drivers for the debug console. Each driver file registers itself
  * in the .uart_drivers section; the arch object list decides which exist.
  */
-#ifndef _HV_UART_H
-#define _HV_UART_H
+#ifndef HV_UART_H
+#define HV_UART_H
 
 #include <hv/types.h>
 
@@ -23,4 +23,4 @@ struct uart_driver {
 extern const struct uart_driver __uart_drivers_start[];
 extern const struct uart_driver __uart_drivers_end[];
 
-#endif /* _HV_UART_H */
+#endif /* HV_UART_H */

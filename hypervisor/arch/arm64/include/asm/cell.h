@@ -2,8 +2,8 @@
 /*
  * arm64 part of a cell.
  */
-#ifndef _ASM_CELL_H
-#define _ASM_CELL_H
+#ifndef ASM_CELL_H
+#define ASM_CELL_H
 
 #include <hv/types.h>
 
@@ -16,4 +16,4 @@ struct cell_arch {
 	uint64_t spis[CELL_SPI_WORDS];	/* SPIs the cell owns */
 };
 
-#endif /* _ASM_CELL_H */
+#endif /* ASM_CELL_H */

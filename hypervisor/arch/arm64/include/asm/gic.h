@@ -9,8 +9,8 @@
  * CPU interface. The hypervisor reserves SGI_KICK and the maintenance PPI
  * on every CPU; guests can neither see nor change them.
  */
-#ifndef _ASM_GIC_H
-#define _ASM_GIC_H
+#ifndef ASM_GIC_H
+#define ASM_GIC_H
 
 #include <hv/cell.h>
 #include <hv/types.h>
@@ -134,4 +134,4 @@ static inline bool gic_cell_owns_spi(const struct cell *cell,
 		bitmap_test(cell->arch.spis, intid);
 }
 
-#endif /* _ASM_GIC_H */
+#endif /* ASM_GIC_H */

@@ -3,8 +3,8 @@
  * MMIO accessors: single, naturally aligned accesses the compiler may not
  * merge, split or reorder.
  */
-#ifndef _ASM_IO_H
-#define _ASM_IO_H
+#ifndef ASM_IO_H
+#define ASM_IO_H
 
 #include <hv/types.h>
 
@@ -60,4 +60,4 @@ static inline void mmio_write16(uint64_t addr, uint16_t val)
 	asm volatile("strh %w0, [%1]" : : "rZ" (val), "r" (addr) : "memory");
 }
 
-#endif /* _ASM_IO_H */
+#endif /* ASM_IO_H */

@@ -12,8 +12,8 @@
  * physical address of the supported platforms, so 1:1 device mappings fit
  * below it.
  */
-#ifndef _ASM_LAYOUT_H
-#define _ASM_LAYOUT_H
+#ifndef ASM_LAYOUT_H
+#define ASM_LAYOUT_H
 
 #define HV_ARCH_ID		1		/* JH_ARCH_ARM64 */
 #define HV_ARCH_NAME		"arm64"
@@ -29,4 +29,4 @@
 #define HV_BOOT_BLOCK_SIZE	0x200000
 #define HV_MAX_MEM_SIZE		0x40000000
 
-#endif /* _ASM_LAYOUT_H */
+#endif /* ASM_LAYOUT_H */

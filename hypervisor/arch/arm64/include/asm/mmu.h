@@ -2,8 +2,8 @@
 /*
  * arm64 translation regimes: EL2 stage 1 and the guests' stage 2.
  */
-#ifndef _ASM_MMU_H
-#define _ASM_MMU_H
+#ifndef ASM_MMU_H
+#define ASM_MMU_H
 
 #include <hv/types.h>
 
@@ -21,4 +21,4 @@ static inline void tlb_flush_guest_local(void)
 	asm volatile("dsb ishst; tlbi vmalls12e1; dsb nsh; isb" : : : "memory");
 }
 
-#endif /* _ASM_MMU_H */
+#endif /* ASM_MMU_H */

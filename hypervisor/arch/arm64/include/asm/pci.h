@@ -5,8 +5,8 @@
  * root cell included, so that a device a cell owns is out of everybody
  * else's reach.
  */
-#ifndef _ASM_PCI_H
-#define _ASM_PCI_H
+#ifndef ASM_PCI_H
+#define ASM_PCI_H
 
 #include <hv/types.h>
 
@@ -27,4 +27,4 @@ void pci_cell_release(struct cell *cell);
 /* Does cell own the domain-0 device bdf (bus << 8 | dev << 3 | fn)? */
 bool pci_cell_owns(const struct cell *cell, uint16_t bdf);
 
-#endif /* _ASM_PCI_H */
+#endif /* ASM_PCI_H */

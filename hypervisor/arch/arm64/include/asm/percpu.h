@@ -2,8 +2,8 @@
 /*
  * arm64 per-CPU data. Offsets used by the entry code are fixed here.
  */
-#ifndef _ASM_PERCPU_H
-#define _ASM_PERCPU_H
+#ifndef ASM_PERCPU_H
+#define ASM_PERCPU_H
 
 #define HV_MAX_CPUS		16
 #define PERCPU_SIZE		0x8000		/* data + stack */
@@ -79,4 +79,4 @@ static inline struct per_cpu *arch_this_cpu(void)
 }
 #endif /* !__ASSEMBLER__ */
 
-#endif /* _ASM_PERCPU_H */
+#endif /* ASM_PERCPU_H */

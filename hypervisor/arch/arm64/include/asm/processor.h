@@ -2,8 +2,8 @@
 /*
  * Barriers and CPU hints.
  */
-#ifndef _ASM_PROCESSOR_H
-#define _ASM_PROCESSOR_H
+#ifndef ASM_PROCESSOR_H
+#define ASM_PROCESSOR_H
 
 #define dsb(opt)	asm volatile("dsb " #opt : : : "memory")
 #define dmb(opt)	asm volatile("dmb " #opt : : : "memory")
@@ -24,4 +24,4 @@ static inline void wfi(void)
 	asm volatile("dsb sy; wfi" : : : "memory");
 }
 
-#endif /* _ASM_PROCESSOR_H */
+#endif /* ASM_PROCESSOR_H */

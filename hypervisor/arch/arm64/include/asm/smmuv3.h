@@ -4,8 +4,8 @@
  * and event records this hypervisor uses. Offsets are from the unit's
  * base; page 1 starts 64 KiB above it.
  */
-#ifndef _ASM_SMMUV3_H
-#define _ASM_SMMUV3_H
+#ifndef ASM_SMMUV3_H
+#define ASM_SMMUV3_H
 
 #include <hv/types.h>
 
@@ -115,4 +115,4 @@
 #define EVT_F_ACCESS		0x12
 #define EVT_F_PERMISSION	0x13
 
-#endif /* _ASM_SMMUV3_H */
+#endif /* ASM_SMMUV3_H */

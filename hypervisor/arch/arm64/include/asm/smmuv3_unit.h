@@ -3,8 +3,8 @@
  * The SMMUv3 driver's view of one unit, shared by its table side
  * (smmuv3.c) and its queue side (smmuv3_queue.c).
  */
-#ifndef _ASM_SMMUV3_UNIT_H
-#define _ASM_SMMUV3_UNIT_H
+#ifndef ASM_SMMUV3_UNIT_H
+#define ASM_SMMUV3_UNIT_H
 
 #include <hv/spinlock.h>
 #include <hv/types.h>
@@ -54,4 +54,4 @@ void smmu_drain_events(struct smmu_unit *u);
 int smmu_wait(struct smmu_unit *u, unsigned int off, uint32_t mask,
 	      uint32_t want, const char *what);
 
-#endif /* _ASM_SMMUV3_UNIT_H */
+#endif /* ASM_SMMUV3_UNIT_H */

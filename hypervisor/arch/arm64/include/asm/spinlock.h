@@ -3,8 +3,8 @@
  * Ticket spinlock. The compiler's __atomic builtins become ldaxr/stlxr
  * loops (-mno-outline-atomics); waiters poll without wfe.
  */
-#ifndef _ASM_SPINLOCK_H
-#define _ASM_SPINLOCK_H
+#ifndef ASM_SPINLOCK_H
+#define ASM_SPINLOCK_H
 
 #include <hv/types.h>
 #include <asm/processor.h>
@@ -20,8 +20,9 @@ static inline void arch_spin_lock(arch_spinlock_t *lock)
 {
 	uint32_t ticket = __atomic_fetch_add(&lock->next, 1, __ATOMIC_RELAXED);
 
-	while (__atomic_load_n(&lock->owner, __ATOMIC_ACQUIRE) != ticket)
+	while (__atomic_load_n(&lock->owner, __ATOMIC_ACQUIRE) != ticket) {
 		cpu_relax();
+	}
 }
 
 static inline void arch_spin_unlock(arch_spinlock_t *lock)
@@ -29,4 +30,4 @@ static inline void arch_spin_unlock(arch_spinlock_t *lock)
 	__atomic_store_n(&lock->owner, lock->owner + 1, __ATOMIC_RELEASE);
 }
 
-#endif /* _ASM_SPINLOCK_H */
+#endif /* ASM_SPINLOCK_H */

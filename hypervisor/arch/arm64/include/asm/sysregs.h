@@ -3,8 +3,8 @@
  * System registers and their fields (Arm ARM, GICv3 spec). Included by
  * assembly too.
  */
-#ifndef _ASM_SYSREGS_H
-#define _ASM_SYSREGS_H
+#ifndef ASM_SYSREGS_H
+#define ASM_SYSREGS_H
 
 #ifdef __ASSEMBLER__
 #define UL(x)			x
@@ -172,4 +172,4 @@
 	asm volatile("msr " #reg ", %x0" : : "rZ" ((unsigned long)(val)))
 #endif
 
-#endif /* _ASM_SYSREGS_H */
+#endif /* ASM_SYSREGS_H */

@@ -2,8 +2,8 @@
 /*
  * Trap handling. Vector numbers are included by assembly too.
  */
-#ifndef _ASM_TRAPS_H
-#define _ASM_TRAPS_H
+#ifndef ASM_TRAPS_H
+#define ASM_TRAPS_H
 
 #define VEC_CUR_SP0_SYNC	0
 #define VEC_CUR_SP0_IRQ		1
@@ -59,4 +59,4 @@ bool sysreg_handle(struct per_cpu *pcpu, struct trap_frame *frame,
 const char *esr_class_name(unsigned int ec);
 #endif /* !__ASSEMBLER__ */
 
-#endif /* _ASM_TRAPS_H */
+#endif /* ASM_TRAPS_H */

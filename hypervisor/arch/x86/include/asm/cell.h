@@ -2,8 +2,8 @@
 /*
  * x86 part of a cell: its SVM permission bitmaps.
  */
-#ifndef _ASM_CELL_H
-#define _ASM_CELL_H
+#ifndef ASM_CELL_H
+#define ASM_CELL_H
 
 #include <hv/types.h>
 
@@ -16,4 +16,4 @@ struct cell_arch {
 	paddr_t iopm_pa, msrpm_pa;
 };
 
-#endif /* _ASM_CELL_H */
+#endif /* ASM_CELL_H */

@@ -2,8 +2,8 @@
 /*
  * The hypervisor's own GDT and IDT (descriptors.c).
  */
-#ifndef _ASM_DESCRIPTORS_H
-#define _ASM_DESCRIPTORS_H
+#ifndef ASM_DESCRIPTORS_H
+#define ASM_DESCRIPTORS_H
 
 #include <hv/types.h>
 
@@ -18,4 +18,4 @@ void descriptors_load(void);
  */
 void descriptors_use_drain_idt(bool drain);
 
-#endif /* _ASM_DESCRIPTORS_H */
+#endif /* ASM_DESCRIPTORS_H */

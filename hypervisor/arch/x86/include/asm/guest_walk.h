@@ -5,8 +5,8 @@
  * instruction behind an MMIO exit. Pure code, built by the host unit
  * tests too: guest memory is reached through a callback only.
  */
-#ifndef _ASM_GUEST_WALK_H
-#define _ASM_GUEST_WALK_H
+#ifndef ASM_GUEST_WALK_H
+#define ASM_GUEST_WALK_H
 
 #include <hv/types.h>
 
@@ -44,4 +44,4 @@ int x86_guest_fetch(const struct x86_paging_state *st, uint64_t la,
 		    uint8_t *buf, unsigned int len, gpa_read_fn read,
 		    void *ctx);
 
-#endif /* _ASM_GUEST_WALK_H */
+#endif /* ASM_GUEST_WALK_H */

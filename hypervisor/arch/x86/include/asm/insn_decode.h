@@ -7,8 +7,8 @@
  * effective address is computed here. Pure code: no arch state, so the
  * host unit tests build it too.
  */
-#ifndef _ASM_INSN_DECODE_H
-#define _ASM_INSN_DECODE_H
+#ifndef ASM_INSN_DECODE_H
+#define ASM_INSN_DECODE_H
 
 #include <hv/types.h>
 
@@ -80,4 +80,4 @@ uint64_t x86_mmio_load_result(uint64_t old_reg,
 uint64_t x86_mmio_store_value(uint64_t reg_value,
 			      const struct x86_mmio_insn *insn);
 
-#endif /* _ASM_INSN_DECODE_H */
+#endif /* ASM_INSN_DECODE_H */

@@ -2,8 +2,8 @@
 /*
  * Port I/O, MSRs and control registers.
  */
-#ifndef _ASM_IO_H
-#define _ASM_IO_H
+#ifndef ASM_IO_H
+#define ASM_IO_H
 
 #include <hv/types.h>
 
@@ -60,10 +60,22 @@ static inline void wrmsr(uint32_t msr, uint64_t val)
 		     "d" ((uint32_t)(val >> 32)) : "memory");
 }
 
-#define read_cr(n) ({							\
-	uint64_t __v;							\
-	asm volatile("mov %%cr" #n ", %0" : "=r" (__v));		\
-	__v; })
+/* One function per control register: plain C at the call site, no GNU
+ * statement expression. */
+#define DEFINE_READ_CR(n)						\
+static inline uint64_t read_cr##n(void)					\
+{									\
+	uint64_t v;							\
+									\
+	asm volatile("mov %%cr" #n ", %0" : "=r" (v));			\
+	return v;							\
+}
+DEFINE_READ_CR(0)
+DEFINE_READ_CR(2)
+DEFINE_READ_CR(3)
+DEFINE_READ_CR(4)
+DEFINE_READ_CR(8)
+#define read_cr(n)		read_cr##n()
 
 #define write_cr(n, v)							\
 	asm volatile("mov %0, %%cr" #n : : "r" ((uint64_t)(v)) : "memory")
@@ -75,4 +87,4 @@ static inline void cpuid(uint32_t leaf, uint32_t sub, uint32_t *a,
 		     : "a" (leaf), "c" (sub));
 }
 
-#endif /* _ASM_IO_H */
+#endif /* ASM_IO_H */

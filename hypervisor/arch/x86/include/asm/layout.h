@@ -14,15 +14,20 @@
  * hypervisor's physical base at HV_VIRT_BASE with 2 MiB pages, so the
  * hypervisor memory must be 2 MiB aligned and at most that big.
  */
-#ifndef _ASM_LAYOUT_H
-#define _ASM_LAYOUT_H
+#ifndef ASM_LAYOUT_H
+#define ASM_LAYOUT_H
 
 #define HV_ARCH_ID		2		/* JH_ARCH_X86 */
 #define HV_ARCH_NAME		"x86"
 
+/* No U suffix for the assembler and the linker script. */
+#ifdef __ASSEMBLER__
 #define HV_VIRT_BASE		0xffffffff80000000
+#else
+#define HV_VIRT_BASE		0xffffffff80000000U
+#endif
 #define HV_BOOT_BLOCK_SIZE	0x200000
 #define HV_BOOT_MAP_SIZE	0x4000000	/* 64 MiB, see driver/x86.c */
 #define HV_MAX_MEM_SIZE		HV_BOOT_MAP_SIZE
 
-#endif /* _ASM_LAYOUT_H */
+#endif /* ASM_LAYOUT_H */

@@ -10,8 +10,8 @@
  * read of 0-0x1fff, read of 0xc0000000-0xc0001fff, then the writes.
  * An MSR outside the ranges always traps.
  */
-#ifndef _ASM_MSR_BITMAP_H
-#define _ASM_MSR_BITMAP_H
+#ifndef ASM_MSR_BITMAP_H
+#define ASM_MSR_BITMAP_H
 
 #include <hv/types.h>
 
@@ -20,4 +20,4 @@ enum x86_msr_format { MSR_FORMAT_SVM, MSR_FORMAT_VMX };
 /* Bit number of the read or write intercept of msr, or -1 (none). */
 long x86_msr_bitmap_bit(enum x86_msr_format fmt, uint32_t msr, bool write);
 
-#endif /* _ASM_MSR_BITMAP_H */
+#endif /* ASM_MSR_BITMAP_H */

@@ -5,8 +5,8 @@
  * writes of the guarded MSRs the CPU has; the exit handlers of both
  * vendors ask x86_root_msr_write. Pure code, built by the unit tests too.
  */
-#ifndef _ASM_MSR_POLICY_H
-#define _ASM_MSR_POLICY_H
+#ifndef ASM_MSR_POLICY_H
+#define ASM_MSR_POLICY_H
 
 #include <hv/types.h>
 #include <asm/msr_bitmap.h>
@@ -27,13 +27,13 @@
 #define MTRR_DEF_TYPE_MASK	0xffULL
 #define MSR_BIOS_UPDT_TRIG	0x00000079
 #define MSR_DS_AREA		0x00000600
-#define MSR_AMD_SYSCFG		0xc0010010
-#define MSR_AMD_HWCR		0xc0010015
-#define MSR_AMD_TOP_MEM		0xc001001a
-#define MSR_AMD_TOP_MEM2	0xc001001d
-#define MSR_AMD_PATCH_LOADER	0xc0010020
-#define MSR_AMD_SMM_ADDR	0xc0010112
-#define MSR_AMD_SMM_MASK	0xc0010113
+#define MSR_AMD_SYSCFG		0xc0010010U
+#define MSR_AMD_HWCR		0xc0010015U
+#define MSR_AMD_TOP_MEM		0xc001001aU
+#define MSR_AMD_TOP_MEM2	0xc001001dU
+#define MSR_AMD_PATCH_LOADER	0xc0010020U
+#define MSR_AMD_SMM_ADDR	0xc0010112U
+#define MSR_AMD_SMM_MASK	0xc0010113U
 
 enum x86_msr_verdict {
 	X86_MSR_REFUSE,		/* #GP */
@@ -61,4 +61,4 @@ bool x86_root_msr_needs_value(uint32_t msr);
 enum x86_msr_verdict x86_root_msr_write(uint32_t msr, uint64_t cur,
 					uint64_t val);
 
-#endif /* _ASM_MSR_POLICY_H */
+#endif /* ASM_MSR_POLICY_H */

@@ -5,8 +5,8 @@
  * VMCS and VMXON region (VMX). The fields entry.S writes follow at fixed
  * offsets.
  */
-#ifndef _ASM_PERCPU_H
-#define _ASM_PERCPU_H
+#ifndef ASM_PERCPU_H
+#define ASM_PERCPU_H
 
 #define HV_MAX_CPUS		16
 #define PERCPU_SIZE		0x8000		/* data + stack */
@@ -126,4 +126,4 @@ JH_STATIC_ASSERT(sizeof(struct guest_regs) == GUEST_REGS_SIZE,
 struct per_cpu *arch_this_cpu(void);
 #endif
 
-#endif /* _ASM_PERCPU_H */
+#endif /* ASM_PERCPU_H */

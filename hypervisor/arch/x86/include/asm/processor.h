@@ -3,8 +3,8 @@
  * x86 barriers and hints. x86 keeps stores in order, so the write
  * barrier only stops the compiler.
  */
-#ifndef _ASM_PROCESSOR_H
-#define _ASM_PROCESSOR_H
+#ifndef ASM_PROCESSOR_H
+#define ASM_PROCESSOR_H
 
 #define barrier()	asm volatile("" : : : "memory")
 #define smp_mb()	asm volatile("mfence" : : : "memory")
@@ -16,4 +16,4 @@ static inline void cpu_relax(void)
 	asm volatile("pause" : : : "memory");
 }
 
-#endif /* _ASM_PROCESSOR_H */
+#endif /* ASM_PROCESSOR_H */

@@ -4,8 +4,8 @@
  * the hypervisor uses. Only fields we touch have names; the rest is
  * padding at the offsets the manual gives.
  */
-#ifndef _ASM_SVM_H
-#define _ASM_SVM_H
+#ifndef ASM_SVM_H
+#define ASM_SVM_H
 
 #include <hv/types.h>
 #include <asm/msr.h>
@@ -165,4 +165,4 @@ void __noreturn svm_run_loop(struct guest_regs *regs);
 /* Called by svm_run_loop after each #VMEXIT. */
 void svm_handle_exit(struct guest_regs *regs);
 
-#endif /* _ASM_SVM_H */
+#endif /* ASM_SVM_H */

@@ -2,10 +2,10 @@
 /*
  * TSC and APIC timer rates (timer.c).
  */
-#ifndef _ASM_TIMER_H
-#define _ASM_TIMER_H
+#ifndef ASM_TIMER_H
+#define ASM_TIMER_H
 
 /* First CPU, at enable: measures both against the ACPI PM timer. */
 int timer_calibrate(void);
 
-#endif /* _ASM_TIMER_H */
+#endif /* ASM_TIMER_H */

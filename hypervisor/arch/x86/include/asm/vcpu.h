@@ -4,8 +4,8 @@
  * asks of the vendor backend (SVM or VMX, asm/vendor.h) about the guest
  * state of the calling CPU, and the neutral handlers the backend calls.
  */
-#ifndef _ASM_VCPU_H
-#define _ASM_VCPU_H
+#ifndef ASM_VCPU_H
+#define ASM_VCPU_H
 
 #include <hv/types.h>
 #include <asm/guest_walk.h>
@@ -62,4 +62,4 @@ bool x86_handle_mmio(struct per_cpu *pcpu, uint64_t gpa, const char **why);
 bool x86_handle_pio(struct per_cpu *pcpu, uint16_t port, unsigned int size,
 		    bool is_in, bool is_string, const char **why);
 
-#endif /* _ASM_VCPU_H */
+#endif /* ASM_VCPU_H */

@@ -6,8 +6,8 @@
  * CPU hooks, and the asm/vcpu.h interface of the exit handlers that both
  * backends share.
  */
-#ifndef _ASM_VENDOR_H
-#define _ASM_VENDOR_H
+#ifndef ASM_VENDOR_H
+#define ASM_VENDOR_H
 
 #include <hv/types.h>
 #include <asm/guest_walk.h>
@@ -85,4 +85,4 @@ void x86_scrub_cpu_state(void);
 /* setup.c: back to Linux on a failed first entry (returns err there). */
 void __noreturn arch_entry_abort(long err, struct per_cpu *pcpu);
 
-#endif /* _ASM_VENDOR_H */
+#endif /* ASM_VENDOR_H */

@@ -4,8 +4,8 @@
  * capability MSRs (Intel SDM vol. 3, chapters 24-27 and appendices A-C).
  * Only what the hypervisor uses has a name.
  */
-#ifndef _ASM_VMX_H
-#define _ASM_VMX_H
+#ifndef ASM_VMX_H
+#define ASM_VMX_H
 
 #include <hv/types.h>
 
@@ -263,14 +263,22 @@ static inline uint64_t vmread(unsigned long field)
 	return val;
 }
 
-/* Returns false if the write failed (no current VMCS, bad field). */
-static inline bool vmwrite(unsigned long field, uint64_t val)
+void vmx_write_failed(unsigned long field);
+
+/*
+ * A failed write (no current VMCS, a field this CPU lacks) is reported on
+ * the console rather than returned: no caller could do more.
+ */
+static inline void vmwrite(unsigned long field, uint64_t val)
 {
-	bool ok;
+	bool failed;
 
 	asm volatile("vmwrite %2, %1; setna %0"
-		     : "=qm" (ok) : "r" (field), "rm" (val) : "cc", "memory");
-	return !ok;
+		     : "=qm" (failed) : "r" (field), "rm" (val)
+		     : "cc", "memory");
+	if (failed) {
+		vmx_write_failed(field);
+	}
 }
 
 /*
@@ -300,4 +308,4 @@ void vmx_handle_exit(struct guest_regs *regs);
 /* Called by vmx_entry.S if VMLAUNCH/VMRESUME did not enter the guest. */
 void vmx_entry_failed(struct guest_regs *regs, bool launch);
 
-#endif /* _ASM_VMX_H */
+#endif /* ASM_VMX_H */

@@ -3,8 +3,8 @@
  * What vmx.c (setup, guest state, the vcpu interface) and vmx_exit.c
  * (exit handlers) share inside the VMX backend.
  */
-#ifndef _ASM_VMX_CPU_H
-#define _ASM_VMX_CPU_H
+#ifndef ASM_VMX_CPU_H
+#define ASM_VMX_CPU_H
 
 #include <hv/types.h>
 #include <asm/vmx.h>
@@ -66,4 +66,4 @@ void vmx_prepare_entry(struct per_cpu *pcpu);
 /* Back to Linux after a failed first entry of this CPU. */
 void __noreturn vmx_abort_first_entry(struct per_cpu *pcpu);
 
-#endif /* _ASM_VMX_CPU_H */
+#endif /* ASM_VMX_CPU_H */

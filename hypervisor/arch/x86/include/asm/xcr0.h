@@ -7,8 +7,8 @@
  * value it did not check first would #GP in the hypervisor.
  * x86_xcr0_valid is pure code, built by the host unit tests too.
  */
-#ifndef _ASM_XCR0_H
-#define _ASM_XCR0_H
+#ifndef ASM_XCR0_H
+#define ASM_XCR0_H
 
 #include <hv/types.h>
 
@@ -38,4 +38,4 @@ struct per_cpu;
  */
 bool x86_guest_xsetbv(struct per_cpu *pcpu, uint32_t index, uint64_t value);
 
-#endif /* _ASM_XCR0_H */
+#endif /* ASM_XCR0_H */
