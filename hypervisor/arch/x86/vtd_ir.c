@@ -14,8 +14,9 @@
  * neither. That needs every interrupt the root sends in remappable
  * format: its MSI functions' messages (pci_root.c) and the IOAPIC's
  * entries (ioapic_ir.c: the hardware entry holds the index, format bit
- * and the owner's vector, which keeps the EOI broadcast matching). A root
- * function with MSI-X (whose table is not trapped yet) would lose its
+ * and the owner's vector, which keeps the EOI broadcast matching), and
+ * its MSI-X functions' entries once their tables are trapped (pci_msix.c).
+ * A root MSI-X function whose table cannot be trapped would lose its
  * interrupts: with one present, the format stays allowed, as the console
  * says at enable. The IOAPIC's entries (written by ioapic_remap) verify
  * no requester, since the IOAPIC's source ID is not in the config: a
