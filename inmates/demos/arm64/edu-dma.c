@@ -4,7 +4,7 @@
  * counterpart of demos/x86/edu-dma.c, printing the same lines:
  *
  *  1. finds the edu on bus 0 through the ECAM at its physical address
- *     (ecam=, default ECAM_BASE; the cell config maps nothing there: the
+ *     (ecam=, default the comm region's; the cell config maps nothing: the
  *     hypervisor traps every access and shows the cell its own devices
  *     only), reads BAR0, which must be where the cell config maps it
  *     (bar0=, default EDU_BAR0; else it touches nothing), and switches on
@@ -42,7 +42,8 @@
 #include <arch-mmio.h>
 #include <edu-test.h>
 
-#define ECAM_BASE	0x4010000000ULL	/* QEMU virt, configs/arm64/qemu-virt.c */
+/* QEMU virt's, without the comm region's (configs/arm64/qemu-virt.c). */
+#define ECAM_BASE	0x4010000000ULL
 #define EDU_BAR0	0x10000000	/* configs/arm64/edu-dma.c */
 
 #define PCI_COMMAND		0x04
@@ -129,7 +130,7 @@ static void msi_test(unsigned int bdf)
 static int take_device(uint64_t mapped)
 {
 	uint32_t bar, cmd;
-	int bdf = find_edu();
+	int bdf = ecam ? find_edu() : -1;
 
 	if (bdf < 0) {
 		printk("edu-dma: no edu device on bus 0: only watching the canary page\n");
@@ -162,7 +163,8 @@ void inmate_main(void)
 	uint64_t mapped = (uint64_t)cmdline_parse_int("bar0", EDU_BAR0);
 	int bdf;
 
-	ecam = (uint64_t)cmdline_parse_int("ecam", (int64_t)ECAM_BASE);
+	ecam = (uint64_t)cmdline_parse_int("ecam", (int64_t)comm_platform64(
+		COMM_PLATFORM(arm64.pci_ecam_base), ECAM_BASE));
 	test.dma_base = (uint64_t)cmdline_parse_int("dma_base", 0);
 	test.timeout_us =
 		(uint64_t)cmdline_parse_int("timeout_ms", 2000) * 1000;
