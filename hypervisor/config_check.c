@@ -26,7 +26,8 @@
  *   a multiple of 8 and <= JH_MAX_CPUS / 8; the size matches the counts
  *   exactly ("truncated" / "trailing bytes"); name NUL-terminated,
  *   non-empty, printable ASCII; no unknown cell flags; reserved == 0;
- *   console type known, flags == 0, JH_CON_8250_PIO only on x86 and inside
+ *   console type known, flags == 0 (8250 MMIO: register shift and
+ *   JH_CON_IO32 only), JH_CON_8250_PIO only on x86 and inside
  *   the port space, an MMIO console below the arch's physical address
  *   size; at least one CPU.
  * System header: flags == 0; hypervisor memory non-zero, 4 KiB aligned,

@@ -28,7 +28,8 @@ static int jhc_check_console(const char *item, const struct jh_console *con,
 		return JHC_FAIL(item, -1, "type", con->type, 0,
 				JHC_R_CON_TYPE);
 	}
-	if (con->flags != 0U) {
+	if ((con->flags & ~(con->type == JH_CON_8250_MMIO ?
+			    JH_CON_8250_FLAGS : 0U)) != 0U) {
 		return JHC_FAIL(item, -1, "flags", con->flags, 0,
 				JHC_R_RESERVED);
 	}

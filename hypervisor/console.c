@@ -59,7 +59,7 @@ int console_init(const struct jh_console *con)
 		return -JH_ENOMEM;
 	}
 	uart_base = con->address;
-	drv->init(uart_base);
+	drv->init(uart_base, con->flags);
 	uart = drv;
 	return 0;
 }

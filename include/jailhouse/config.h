@@ -147,11 +147,22 @@ struct jh_pci_device {
 	uint16_t reserved1;
 } JH_PACKED;
 
+/*
+ * jh_console.flags, for JH_CON_8250_MMIO only (0 for the other types): the
+ * register stride as the device tree's reg-shift gives it (0: registers
+ * one byte apart, 2: four bytes apart) and JH_CON_IO32 for registers that
+ * take 32-bit accesses only (reg-io-width 4).
+ */
+#define JH_CON_REG_SHIFT(n)	((uint16_t)((n) & 3U))
+#define JH_CON_REG_SHIFT_OF(f)	((unsigned int)(f) & 3U)
+#define JH_CON_IO32		0x0004U
+#define JH_CON_8250_FLAGS	0x0007U
+
 struct jh_console {
 	uint64_t address;	/* MMIO base, or I/O port for 8250_PIO */
 	uint32_t size;
 	uint16_t type;		/* JH_CON_* */
-	uint16_t flags;		/* reserved, must be 0 */
+	uint16_t flags;		/* JH_CON_REG_SHIFT(), JH_CON_IO32 */
 } JH_PACKED;
 
 struct jh_cell_desc {

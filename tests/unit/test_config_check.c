@@ -553,6 +553,12 @@ TEST(console)
 	EXPECT_CELL(&cell, ARM64, 0, "no error");
 	cell.desc.console.type = JH_CON_8250_MMIO;
 	EXPECT_CELL(&cell, ARM64, 0, "no error");
+	/* 8250 MMIO: register shift and access width only. */
+	cell.desc.console.flags = JH_CON_REG_SHIFT(2) | JH_CON_IO32;
+	EXPECT_CELL(&cell, ARM64, 0, "no error");
+	cell.desc.console.flags = 8;
+	EXPECT_CELL(&cell, ARM64, EINVAL_, "console: flags 0x8 must be zero");
+	cell.desc.console.type = JH_CON_PL011;
 	cell.desc.console.flags = 1;
 	EXPECT_CELL(&cell, ARM64, EINVAL_, "console: flags 0x1 must be zero");
 	cell.desc.console.flags = 0;

@@ -15,7 +15,7 @@
 /* About a millisecond of polling at TCG speed; then drop the byte. */
 #define TX_WAIT_LOOPS		100000
 
-static void pl011_init(uint64_t base)
+static void pl011_init(uint64_t base, uint16_t flags)
 {
 }
 

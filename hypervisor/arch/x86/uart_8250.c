@@ -15,7 +15,7 @@
 /* Bounded wait for the transmitter; then the byte is dropped. */
 #define TX_WAIT_LOOPS		100000
 
-static void uart_8250_pio_init(uint64_t base)
+static void uart_8250_pio_init(uint64_t base, uint16_t flags)
 {
 }
 

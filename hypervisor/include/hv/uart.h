@@ -11,7 +11,8 @@
 struct uart_driver {
 	uint16_t type;			/* JH_CON_* */
 	const char *name;
-	void (*init)(uint64_t base);
+	/* flags: jh_console.flags (JH_CON_REG_SHIFT, JH_CON_IO32). */
+	void (*init)(uint64_t base, uint16_t flags);
 	/* Waits a bounded time for room, then drops the character. */
 	void (*putc)(uint64_t base, char c);
 };

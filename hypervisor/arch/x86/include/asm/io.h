@@ -46,6 +46,27 @@ static inline uint32_t inl(uint16_t port)
 	return val;
 }
 
+/* Device registers the hypervisor mapped uncached (hv_map_device). */
+static inline uint8_t mmio_read8(uint64_t addr)
+{
+	return *(volatile uint8_t *)(uintptr_t)addr;
+}
+
+static inline void mmio_write8(uint64_t addr, uint8_t val)
+{
+	*(volatile uint8_t *)(uintptr_t)addr = val;
+}
+
+static inline uint32_t mmio_read32(uint64_t addr)
+{
+	return *(volatile uint32_t *)(uintptr_t)addr;
+}
+
+static inline void mmio_write32(uint64_t addr, uint32_t val)
+{
+	*(volatile uint32_t *)(uintptr_t)addr = val;
+}
+
 static inline uint64_t rdmsr(uint32_t msr)
 {
 	uint32_t lo, hi;
