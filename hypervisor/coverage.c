@@ -30,7 +30,7 @@ JH_STATIC_ASSERT(sizeof(struct jh_hv_header) == JH_COV_DESC_OFFSET,
 static uint8_t cov_map[COV_MAP_SIZE] __aligned(4096);
 
 /* Right after hv_header: .header.cov follows .header in the linker script. */
-const struct jh_cov_desc hv_cov_desc __section(".header.cov") __used = {
+static const struct jh_cov_desc hv_cov_desc __section(".header.cov") __used = {
 	.signature = JH_COV_SIGNATURE,
 	.revision = JH_COV_REVISION,
 	.granule_shift = COV_GRANULE_SHIFT,

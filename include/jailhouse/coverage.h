@@ -19,7 +19,7 @@
 #define JH_COV_SIGNATURE	"JHCOVER"	/* 8 bytes with the NUL */
 #define JH_COV_REVISION		1
 /* sizeof(struct jh_hv_header), asserted where the descriptor is built. */
-#define JH_COV_DESC_OFFSET	160
+#define JH_COV_DESC_OFFSET	160U
 
 struct jh_cov_desc {
 	char signature[8];
