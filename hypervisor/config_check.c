@@ -46,7 +46,8 @@
  *   hypervisor memory and of the devices the hypervisor emulates or owns
  *   (ECAM, IOMMU; arm64 GICD; x86 local APIC, IOAPICs).
  * Irqchips: pin_base + 128 fits in 32 bits; arm64: pin_base >= 32 (SPIs
- *   only), no pin above 1019; root cell: address == the GICD base.
+ *   only), no pin above 1019; root cell: address == the GICD base; x86:
+ *   id is 0 or JH_IOAPIC_SID_VALID | a 16-bit requester ID.
  * Pio regions (x86): length non-zero, base + length <= 0x10000,
  *   reserved == 0.
  * PCI devices: type DEVICE or BRIDGE, reserved == 0, no duplicates.
@@ -184,6 +185,9 @@ const struct jhc_reason jh_cfg_reasons[JHC_R_COUNT] = {
 	JHC_R(JHC_R_PIN_ABOVE_SPI, "is above 1019, the last SPI", JHC_DEC),
 	JHC_R2(JHC_R_NOT_GICD, "is not the GICD base", JHC_HEX, JHC_HEX,
 	       JHC_TAIL, NULL),
+	JHC_R(JHC_R_IOAPIC_SID,
+	      "is neither 0 nor JH_IOAPIC_SID_VALID | a 16-bit requester ID",
+	      JHC_HEX),
 	JHC_R2(JHC_R_PIO_END, "extends beyond port 0xffff", JHC_HEX, JHC_HEX,
 	       JHC_PAREN, "length"),
 	JHC_R(JHC_R_PCI_TYPE,

@@ -135,6 +135,11 @@ static int jhc_check_irqchips(const struct jh_cell_desc *c, uint32_t arch,
 					JHC_R_PIN_BASE_WRAPS);
 		}
 		if (arch != JH_ARCH_ARM64) {
+			if (chip->id != 0U &&
+			    (chip->id & ~0xffffU) != JH_IOAPIC_SID_VALID) {
+				return JHC_FAIL(jhc_item_irqchip, i, "id",
+						chip->id, 0, JHC_R_IOAPIC_SID);
+			}
 			continue;
 		}
 		if (chip->pin_base < JHC_ARM64_FIRST_SPI) {

@@ -6,7 +6,8 @@
 # $(DESTDIR)$(prefix)/bin.
 #
 # Before including, set PROG (the program's name), PROG_DIR (its
-# directory, absolute) and optionally PROG_DEPS (files it depends on).
+# directory, absolute) and optionally PROG_EXTRA (more .c files of
+# PROG_DIR linked in) and PROG_DEPS (files it depends on).
 
 SRCDIR ?= $(abspath $(PROG_DIR)/../..)
 HOST_ARCH := $(shell uname -m | sed -e s/x86_64/x86/ -e s/aarch64/arm64/)
@@ -33,7 +34,7 @@ all: $(OUT)/$(PROG)
 $(OUT)/$(PROG): $(PROG_DIR)/$(PROG).c $(PROG_DEPS)
 	@mkdir -p $(OUT)
 	$(CC) -std=gnu11 -O2 $(WARN_CFLAGS) -I$(SRCDIR)/include -static \
-		-o $@ $<
+		-o $@ $< $(addprefix $(PROG_DIR)/,$(PROG_EXTRA))
 
 install: all
 	install -d $(DESTDIR)$(prefix)/bin

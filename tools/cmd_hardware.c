@@ -185,7 +185,7 @@ static char *kernel_log(void)
 	return log;
 }
 
-static bool has_word(const char *list, const char *word)
+bool has_word(const char *list, const char *word)
 {
 	size_t n = strlen(word);
 	const char *p = list;
@@ -203,8 +203,8 @@ static bool has_word(const char *list, const char *word)
 }
 
 /* The first line of text starting with key, e.g. "flags\t\t: ...". */
-static char *line_starting(const char *text, const char *key, char *buf,
-			   size_t len)
+char *line_starting(const char *text, const char *key, char *buf,
+		    size_t len)
 {
 	const char *p = text;
 
@@ -243,16 +243,7 @@ void report(struct tally *t, enum item_state state, bool optional,
 		t->unknown++;
 }
 
-/* Memory ranges, [start, end) */
-
-#define MAX_RANGES	64
-
-struct ranges {
-	unsigned int n;
-	uint64_t start[MAX_RANGES], end[MAX_RANGES];
-};
-
-static void add_range(struct ranges *r, uint64_t start, uint64_t end)
+void add_range(struct ranges *r, uint64_t start, uint64_t end)
 {
 	if (r->n < MAX_RANGES && end > start) {
 		r->start[r->n] = start;
@@ -265,7 +256,7 @@ static void add_range(struct ranges *r, uint64_t start, uint64_t end)
  * Top-level /proc/iomem entries named name. Returns false if the file is
  * unreadable or shows only zero addresses (read without root).
  */
-static bool iomem_ranges(const char *name, struct ranges *r)
+bool iomem_ranges(const char *name, struct ranges *r)
 {
 	char *text = slurp("/proc/iomem", NULL), *line;
 	bool any_address = false;
@@ -288,8 +279,8 @@ static bool iomem_ranges(const char *name, struct ranges *r)
 	return any_address;
 }
 
-static bool overlaps_any(const struct ranges *r, uint64_t start,
-			 uint64_t end, unsigned int *which)
+bool overlaps_any(const struct ranges *r, uint64_t start, uint64_t end,
+		  unsigned int *which)
 {
 	for (unsigned int i = 0; i < r->n; i++)
 		if (start < r->end[i] && r->start[i] < end) {
@@ -316,380 +307,9 @@ uint64_t dt_cells(const unsigned char *p, unsigned int cells)
 	return v;
 }
 
-/* RAM the device tree describes: /memory@* nodes' reg. */
-static void dt_memory(struct ranges *r)
-{
-	char dirpath[512], name[600];
-	unsigned int ac = 2, sc = 1;
-	unsigned char *cells;
-	size_t len;
-	char *p;
-	DIR *dir;
-	struct dirent *de;
-
-	r->n = 0;
-	if ((cells = (unsigned char *)slurp(DT_BASE "/#address-cells", &len))) {
-		if (len == 4)
-			ac = be32(cells);
-		free(cells);
-	}
-	if ((cells = (unsigned char *)slurp(DT_BASE "/#size-cells", &len))) {
-		if (len == 4)
-			sc = be32(cells);
-		free(cells);
-	}
-	if (ac > 2 || sc > 2 || !ac || !sc)
-		return;
-	snprintf(dirpath, sizeof(dirpath), "%s" DT_BASE, hw_root);
-	dir = opendir(dirpath);
-	if (!dir)
-		return;
-	while ((de = readdir(dir))) {
-		if (strncmp(de->d_name, "memory", 6))
-			continue;
-		snprintf(name, sizeof(name), DT_BASE "/%s/reg", de->d_name);
-		p = slurp(name, &len);
-		cells = (unsigned char *)p;
-		for (size_t off = 0; p && off + 4 * (ac + sc) <= len;
-		     off += 4 * (ac + sc)) {
-			uint64_t s = dt_cells(cells + off, ac);
-			uint64_t z = dt_cells(cells + off + 4 * ac, sc);
-
-			add_range(r, s, s + z);
-		}
-		free(p);
-	}
-	closedir(dir);
-}
-
-/* Searches the device tree (two levels) for a node with a compatible. */
-static bool dt_find_compatible(const char *dir, int depth,
-			       const char *const *compats, char *found,
-			       size_t len, const char **which)
-{
-	char path[512], sub[1024], full[1024];
-	struct dirent *de;
-	DIR *d;
-	bool hit = false;
-
-	snprintf(path, sizeof(path), "%s%s", hw_root, dir);
-	d = opendir(path);
-	if (!d)
-		return false;
-	while (!hit && (de = readdir(d))) {
-		struct stat st;
-		size_t n;
-		char *prop;
-
-		snprintf(full, sizeof(full), "%s/%s", path, de->d_name);
-		if (de->d_name[0] == '.' || stat(full, &st) ||
-		    !S_ISDIR(st.st_mode))
-			continue;
-		snprintf(sub, sizeof(sub), "%s/%s/compatible", dir, de->d_name);
-		prop = slurp(sub, &n);
-		for (size_t off = 0; prop && off < n && !hit;
-		     off += strlen(prop + off) + 1)
-			for (unsigned int c = 0; compats[c]; c++)
-				if (!strcmp(prop + off, compats[c])) {
-					snprintf(found, len, "%s", de->d_name);
-					*which = compats[c];
-					hit = true;
-					break;
-				}
-		free(prop);
-		if (!hit && depth > 1) {
-			snprintf(sub, sizeof(sub), "%s/%s", dir, de->d_name);
-			hit = dt_find_compatible(sub, depth - 1, compats, found,
-						 len, which);
-		}
-	}
-	closedir(d);
-	return hit;
-}
-
 bool log_has(const char *log, const char *text)
 {
 	return log && strstr(log, text);
-}
-
-static void check_arm64(struct tally *t, const char *log)
-{
-	static const char *const gic3[] = { "arm,gic-v3", NULL };
-	static const char *const gic2[] = {
-		"arm,gic-400", "arm,cortex-a15-gic", "arm,cortex-a9-gic",
-		"arm,cortex-a7-gic", "arm,gic-v2", NULL
-	};
-	char node[256], *cmdline = slurp("/proc/cmdline", NULL), *method;
-	struct ranges ram, linux_ram;
-	const char *compat;
-	uint64_t largest = 0, largest_start = 0;
-
-	if (!log)
-		report(t, ITEM_UNKNOWN, false, "booted at EL2",
-		       "cannot read the kernel log (/dev/kmsg; run as root)");
-	else if (log_has(log, "CPU: All CPU(s) started at EL2"))
-		report(t, ITEM_OK, false, "booted at EL2",
-		       "\"CPU: All CPU(s) started at EL2\" in the kernel log");
-	else if (log_has(log, "CPU: All CPU(s) started at EL1"))
-		report(t, ITEM_MISSING, false, "booted at EL2",
-		       "the kernel log says \"CPU: All CPU(s) started at "
-		       "EL1\": the firmware or another hypervisor keeps EL2");
-	else if (log_has(log, "CPU(s) started in inconsistent modes"))
-		report(t, ITEM_MISSING, false, "booted at EL2",
-		       "the kernel log says the CPUs started in inconsistent "
-		       "modes");
-	else
-		report(t, ITEM_UNKNOWN, false, "booted at EL2",
-		       "the kernel log no longer holds \"CPU: All CPU(s) "
-		       "started at ...\"");
-
-	if (!log)
-		report(t, ITEM_UNKNOWN, false, "kernel at EL1 (no VHE)",
-		       "cannot read the kernel log");
-	else if (log_has(log, "detected: Virtualization Host Extensions"))
-		report(t, ITEM_MISSING, false, "kernel at EL1 (no VHE)",
-		       "the kernel runs at EL2 with VHE (kernel log), so no "
-		       "hyp stub: boot with kvm-arm.mode=nvhe or "
-		       "id_aa64mmfr1.vh=0");
-	else if (log_has(log, "CPU features: detected:"))
-		report(t, ITEM_OK, false, "kernel at EL1 (no VHE)",
-		       "no \"Virtualization Host Extensions\" among the CPU "
-		       "features in the kernel log");
-	else
-		report(t, ITEM_UNKNOWN, false, "kernel at EL1 (no VHE)",
-		       "the kernel log no longer lists the CPU features");
-
-	if (log_has(log, "Hyp mode initialized successfully") ||
-	    log_has(log, "VHE mode initialized successfully") ||
-	    log_has(log, "Protected nVHE mode initialized successfully"))
-		report(t, ITEM_MISSING, false, "EL2 not owned by KVM",
-		       "KVM initialised EL2 (kernel log): boot with "
-		       "kvm-arm.mode=none");
-	else if (file_exists("/dev/kvm"))
-		report(t, ITEM_MISSING, false, "EL2 not owned by KVM",
-		       "/dev/kvm exists: boot with kvm-arm.mode=none");
-	else if (cmdline && has_word(cmdline, "kvm-arm.mode=none"))
-		report(t, ITEM_OK, false, "EL2 not owned by KVM",
-		       "kvm-arm.mode=none on the kernel command line, no "
-		       "/dev/kvm");
-	else
-		report(t, ITEM_OK, false, "EL2 not owned by KVM",
-		       "no KVM initialisation in the kernel log, no /dev/kvm");
-
-	if (dt_find_compatible(DT_BASE, 2, gic3, node, sizeof(node), &compat))
-		report(t, ITEM_OK, false, "GICv3",
-		       "%s (%s) in the device tree", node, compat);
-	else if (dt_find_compatible(DT_BASE, 2, gic2, node, sizeof(node),
-				    &compat))
-		report(t, ITEM_MISSING, false, "GICv3",
-		       "the interrupt controller %s is %s (GICv2); only "
-		       "GICv3 is supported", node, compat);
-	else
-		report(t, ITEM_MISSING, false, "GICv3",
-		       "no GIC in " DT_BASE);
-
-	method = slurp(DT_BASE "/psci/method", NULL);
-	if (method && !strcmp(method, "smc"))
-		report(t, ITEM_OK, false, "PSCI through SMC",
-		       "/psci method \"smc\" in the device tree");
-	else if (method)
-		report(t, ITEM_MISSING, false, "PSCI through SMC",
-		       "/psci method is \"%s\": the hypervisor traps SMC "
-		       "only", method);
-	else
-		report(t, ITEM_MISSING, false, "PSCI through SMC",
-		       "no /psci node in the device tree: CPUs cannot be "
-		       "handed to cells");
-	free(method);
-
-	dt_memory(&ram);
-	if (!iomem_ranges("System RAM", &linux_ram)) {
-		report(t, ITEM_UNKNOWN, false, "reserved memory",
-		       "cannot read addresses in /proc/iomem (run as root)");
-	} else {
-		/* RAM of the device tree minus System RAM, per piece. */
-		for (unsigned int i = 0; i < ram.n; i++) {
-			uint64_t s = ram.start[i];
-
-			while (s < ram.end[i]) {
-				uint64_t e = ram.end[i];
-				unsigned int j;
-
-				for (j = 0; j < linux_ram.n; j++)
-					if (linux_ram.start[j] <= s &&
-					    s < linux_ram.end[j])
-						break;
-				if (j < linux_ram.n) {
-					s = linux_ram.end[j];
-					continue;
-				}
-				for (j = 0; j < linux_ram.n; j++)
-					if (linux_ram.start[j] > s &&
-					    linux_ram.start[j] < e)
-						e = linux_ram.start[j];
-				if (e - s > largest) {
-					largest = e - s;
-					largest_start = s;
-				}
-				s = e;
-			}
-		}
-		if (largest)
-			report(t, ITEM_OK, false, "reserved memory",
-			       "0x%llx-0x%llx (%llu MiB) is RAM Linux does not "
-			       "use", (unsigned long long)largest_start,
-			       (unsigned long long)(largest_start + largest -
-						    1),
-			       (unsigned long long)(largest >> 20));
-		else
-			report(t, ITEM_MISSING, false, "reserved memory",
-			       "Linux uses all RAM of the device tree: boot "
-			       "with mem= to keep some for the hypervisor");
-	}
-	check_iommus_arm64(t, log);
-	free(cmdline);
-}
-
-/* memmap=SIZE$ADDR reservations on the command line. */
-static void memmap_reservations(const char *cmdline, struct ranges *r,
-				char *text, size_t len)
-{
-	const char *p = cmdline;
-	size_t used = 0;
-
-	r->n = 0;
-	text[0] = '\0';
-	while (p && (p = strstr(p, "memmap="))) {
-		const char *item = p + 7;
-
-		if (p != cmdline && p[-1] != ' ') {
-			p = item;
-			continue;
-		}
-		while (*item && *item != ' ' && *item != '\n') {
-			unsigned long long size, addr;
-			char *end;
-
-			size = strtoull(item, &end, 0);
-			size <<= *end == 'K' || *end == 'k' ? 10 :
-				*end == 'M' || *end == 'm' ? 20 :
-				*end == 'G' || *end == 'g' ? 30 : 0;
-			if (strchr("KkMmGg", *end) && *end)
-				end++;
-			if (*end == '$') {
-				addr = strtoull(end + 1, &end, 0);
-				addr <<= *end == 'K' || *end == 'k' ? 10 :
-					*end == 'M' || *end == 'm' ? 20 :
-					*end == 'G' || *end == 'g' ? 30 : 0;
-				if (strchr("KkMmGg", *end) && *end)
-					end++;
-				add_range(r, addr, addr + size);
-			}
-			while (*end && *end != ',' && *end != ' ' &&
-			       *end != '\n')
-				end++;
-			item = *end == ',' ? end + 1 : end;
-		}
-		used += snprintf(text + used, len - used, "%s%.*s",
-				 used ? " " : "", (int)(item - p), p);
-		if (used >= len)
-			used = len - 1;
-		p = item;
-	}
-}
-
-static void check_x86(struct tally *t, const char *log)
-{
-	char flags[4096] = "", vmx_flags[2048] = "", text[256];
-	char *cpuinfo = slurp("/proc/cpuinfo", NULL);
-	char *cmdline = slurp("/proc/cmdline", NULL);
-	struct ranges reserved, linux_ram;
-	bool svm, vmx;
-	unsigned int i, which;
-
-	if (cpuinfo) {
-		line_starting(cpuinfo, "flags", flags, sizeof(flags));
-		line_starting(cpuinfo, "vmx flags", vmx_flags,
-			      sizeof(vmx_flags));
-	}
-	svm = has_word(flags, "svm");
-	vmx = has_word(flags, "vmx");
-	if (!cpuinfo)
-		report(t, ITEM_UNKNOWN, false, "SVM or VMX",
-		       "cannot read /proc/cpuinfo");
-	else if (svm)
-		report(t, ITEM_OK, false, "SVM or VMX",
-		       "SVM (AMD-V): \"svm\" in the /proc/cpuinfo flags");
-	else if (vmx)
-		report(t, ITEM_OK, false, "SVM or VMX",
-		       "VMX (Intel VT-x): \"vmx\" in the /proc/cpuinfo flags");
-	else
-		report(t, ITEM_MISSING, false, "SVM or VMX",
-		       "neither \"svm\" nor \"vmx\" in the /proc/cpuinfo "
-		       "flags (absent, or disabled by the firmware)");
-
-	if (svm && has_word(flags, "npt"))
-		report(t, ITEM_OK, false, "NPT or EPT",
-		       "nested paging: \"npt\" in the /proc/cpuinfo flags");
-	else if (vmx && (has_word(flags, "ept") || has_word(vmx_flags, "ept")))
-		report(t, ITEM_OK, false, "NPT or EPT",
-		       "extended page tables: \"ept\" in /proc/cpuinfo");
-	else if (cpuinfo)
-		report(t, ITEM_MISSING, false, "NPT or EPT",
-		       "no \"%s\" in /proc/cpuinfo: no second-stage paging",
-		       vmx ? "ept" : "npt");
-	else
-		report(t, ITEM_UNKNOWN, false, "NPT or EPT",
-		       "cannot read /proc/cpuinfo");
-
-	if (file_exists("/dev/kvm"))
-		report(t, ITEM_MISSING, false, "SVM/VMX not used by KVM",
-		       "/dev/kvm exists: unload kvm_amd or kvm_intel");
-	else
-		report(t, ITEM_OK, false, "SVM/VMX not used by KVM",
-		       "no /dev/kvm");
-
-	if (has_word(flags, "x2apic"))
-		report(t, ITEM_OK, true, "x2APIC",
-		       "\"x2apic\" in the /proc/cpuinfo flags");
-	else
-		report(t, ITEM_MISSING, true, "x2APIC",
-		       "no \"x2apic\" flag: interrupts go through the xAPIC");
-
-	check_iommus_x86(t, log);
-
-	memmap_reservations(cmdline, &reserved, text, sizeof(text));
-	if (!cmdline)
-		report(t, ITEM_UNKNOWN, false, "reserved memory",
-		       "cannot read /proc/cmdline");
-	else if (!reserved.n)
-		report(t, ITEM_MISSING, false, "reserved memory",
-		       "no memmap=SIZE$ADDR on the kernel command line to keep "
-		       "RAM from Linux");
-	else if (!iomem_ranges("System RAM", &linux_ram))
-		report(t, ITEM_UNKNOWN, false, "reserved memory",
-		       "%s, but /proc/iomem shows no addresses (run as root)",
-		       text);
-	else {
-		for (i = 0; i < reserved.n; i++)
-			if (overlaps_any(&linux_ram, reserved.start[i],
-					 reserved.end[i], &which))
-				break;
-		if (i < reserved.n)
-			report(t, ITEM_MISSING, false, "reserved memory",
-			       "%s, but 0x%llx-0x%llx is System RAM in "
-			       "/proc/iomem", text,
-			       (unsigned long long)linux_ram.start[which],
-			       (unsigned long long)linux_ram.end[which] - 1);
-		else
-			report(t, ITEM_OK, false, "reserved memory",
-			       "%s: 0x%llx-0x%llx is not System RAM in "
-			       "/proc/iomem", text,
-			       (unsigned long long)reserved.start[0],
-			       (unsigned long long)reserved.end[0] - 1);
-	}
-	free(cpuinfo);
-	free(cmdline);
 }
 
 /* Read and validated before anything is printed, so a bad file fails. */

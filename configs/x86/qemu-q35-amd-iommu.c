@@ -28,4 +28,7 @@
 	.amd_cap = 0x40,						\
 }
 
+/* The requester ID of QEMU's IOAPIC: 00:14.0, the IVRS IOAPIC special device. */
+#define Q35_IOAPIC_SID JH_IOAPIC_SID(0x00a0)
+
 #include "qemu-q35.c"

@@ -19,4 +19,7 @@
 	.type = JH_IOMMU_VTD,						\
 }
 
+/* The requester ID of QEMU's IOAPIC: ff:00.0, the DMAR IOAPIC device scope. */
+#define Q35_IOAPIC_SID JH_IOAPIC_SID(0xff00)
+
 #include "qemu-q35.c"

@@ -25,6 +25,10 @@
 #include "config-file.h"
 
 #define IOAPIC_BASE	0xfec00000
+/* The IOAPIC's requester ID: unknown without an IOMMU that says it. */
+#ifndef Q35_IOAPIC_SID
+#define Q35_IOAPIC_SID	0
+#endif
 
 static const struct {
 	struct jh_system_desc sys;
@@ -156,7 +160,7 @@ static const struct {
 	.irqchips = {
 		{
 			.address = IOAPIC_BASE,
-			.id = 0,
+			.id = Q35_IOAPIC_SID,
 			.pin_base = 0,
 			.pin_bitmap = { 0x00ffffff },
 		},

@@ -15,7 +15,7 @@
 #include <jailhouse/config.h>
 
 #define JH_COMM_SIGNATURE	"JHCOMM"
-#define JH_COMM_REVISION	1
+#define JH_COMM_REVISION	2	/* 2: platform facts */
 
 /* msg_to_cell */
 #define JH_MSG_NONE			0
@@ -35,6 +35,27 @@
 #define JH_CMDLINE_ADDR		0x1000
 #define JH_CMDLINE_MAX		256
 
+#define JH_COMM_PLATFORM_SIZE	64
+
+/* struct jh_comm_region.platform, by arch. */
+struct jh_comm_arm64 {
+	uint64_t gicd_base;
+	uint64_t gicr_base;	/* first redistributor */
+	uint64_t gicr_stride;	/* bytes between two */
+	uint64_t pci_ecam_base;	/* 0: no PCI */
+	uint32_t gic_version;
+	uint32_t reserved0;
+	uint64_t reserved[3];
+} JH_PACKED;
+
+struct jh_comm_x86 {
+	uint64_t mmconfig_base;	/* PCI ECAM, 0: none */
+	uint16_t pm_timer_port;	/* ACPI PM timer, 0: none */
+	uint8_t x2apic;		/* 1: local APICs in x2APIC mode */
+	uint8_t reserved0[5];
+	uint64_t reserved[6];
+} JH_PACKED;
+
 struct jh_comm_region {
 	char signature[JH_SIGNATURE_SIZE];
 	uint16_t revision;
@@ -47,6 +68,18 @@ struct jh_comm_region {
 	uint64_t timer_frequency;	/* arm64: CNTFRQ; x86: TSC in Hz */
 	uint64_t apic_timer_frequency;	/* x86 only, Hz */
 	struct jh_console console;	/* copy of jh_cell_desc.console */
+	/*
+	 * Facts of the board from the system config, so that one inmate
+	 * binary runs on every board (revision 2 on).
+	 */
+	union {
+		struct jh_comm_arm64 arm64;
+		struct jh_comm_x86 x86;
+		uint8_t raw[JH_COMM_PLATFORM_SIZE];
+	} platform;
 } JH_PACKED;
+
+JH_STATIC_ASSERT(sizeof(struct jh_comm_region) == 64 + JH_COMM_PLATFORM_SIZE,
+		 "ABI size");
 
 #endif /* JAILHOUSE_COMM_REGION_H */

@@ -33,7 +33,7 @@
 #define JH_CELL_SIGNATURE	"JHCELL"
 
 /* Bumped on every incompatible change of this file. */
-#define JH_CONFIG_REVISION	2
+#define JH_CONFIG_REVISION	3
 
 #define JH_ARCH_ARM64		1
 #define JH_ARCH_X86		2
@@ -99,6 +99,12 @@ struct jh_memory_region {
  * Interrupt lines a cell owns. On arm64 address is the GICD base and
  * pin_base an INTID (>= 32, SPIs only); on x86 address is an IOAPIC base and
  * pin_base its first pin.
+ *
+ * x86: id is JH_IOAPIC_SID_VALID | the IOAPIC's PCI requester ID (bus << 8
+ * | device << 3 | function: the source ID its messages carry, from the
+ * IOAPIC device scope of ACPI DMAR or the IOAPIC special device of IVRS),
+ * or 0 when unknown. The IOMMU then accepts that IOAPIC's interrupt
+ * entries from this requester only. The root cell's entry counts.
  */
 struct jh_irqchip {
 	uint64_t address;
@@ -106,6 +112,9 @@ struct jh_irqchip {
 	uint32_t pin_base;
 	uint32_t pin_bitmap[JH_IRQCHIP_PIN_WORDS];
 } JH_PACKED;
+
+#define JH_IOAPIC_SID_VALID	0x80000000U
+#define JH_IOAPIC_SID(bdf)	(JH_IOAPIC_SID_VALID | (uint16_t)(bdf))
 
 /* x86 port I/O range the cell may access directly. */
 struct jh_pio_region {

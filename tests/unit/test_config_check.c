@@ -324,19 +324,19 @@ TEST(revision)
 	tb_demo_cell(&cell, ARM64);
 	cell.desc.revision = JH_CONFIG_REVISION + 1;
 	EXPECT_CELL(&cell, ARM64, EINVAL_,
-		    "header: revision 3 is not the supported revision 2");
+		    "header: revision 4 is not the supported revision 3");
 	cell.desc.revision = 0;
 	EXPECT_CELL(&cell, ARM64, EINVAL_,
-		    "header: revision 0 is not the supported revision 2");
+		    "header: revision 0 is not the supported revision 3");
 
 	tb_demo_system(&sys, X86);
 	sys.desc.revision = 7;
 	EXPECT_SYSTEM(&sys, X86, EINVAL_,
-		      "header: revision 7 is not the supported revision 2");
+		      "header: revision 7 is not the supported revision 3");
 	tb_demo_system(&sys, X86);
 	sys.root.desc.revision = 7;
 	EXPECT_SYSTEM(&sys, X86, EINVAL_,
-		      "root cell: revision 7 is not the supported revision 2");
+		      "root cell: revision 7 is not the supported revision 3");
 }
 
 TEST(arch)
@@ -1288,6 +1288,21 @@ TEST(arm64_irqchips_hold_spis_only)
 	tb_demo_cell(&cell, X86);
 	cell.irqchips[0].pin_base = 0;
 	EXPECT_CELL(&cell, X86, 0, "no error");
+	/* x86 id: unknown (0) or a flagged 16-bit IOAPIC requester ID. */
+	cell.irqchips[0].id = JH_IOAPIC_SID(0xff00);
+	EXPECT_CELL(&cell, X86, 0, "no error");
+	cell.irqchips[0].id = 2;
+	EXPECT_CELL(&cell, X86, EINVAL_,
+		    "irqchip 0: id 0x2 is neither 0 nor JH_IOAPIC_SID_VALID | "
+		    "a 16-bit requester ID");
+	cell.irqchips[0].id = JH_IOAPIC_SID_VALID | 0x10000;
+	EXPECT_CELL(&cell, X86, EINVAL_,
+		    "irqchip 0: id 0x80010000 is neither 0 nor "
+		    "JH_IOAPIC_SID_VALID | a 16-bit requester ID");
+	/* arm64 keeps its id unchecked. */
+	tb_demo_cell(&cell, ARM64);
+	cell.irqchips[0].id = 2;
+	EXPECT_CELL(&cell, ARM64, 0, "no error");
 
 	tb_demo_cell(&cell, ARM64);
 	memset(cell.irqchips[0].pin_bitmap, 0,

@@ -431,8 +431,8 @@ TEST(root_msi_functions_and_ioapic_entries_get_entries_compat_blocked)
 		 VTD_MSI_REMAPPABLE | VTD_MSI_SHV);
 	CHECK_EQ(irte(first)[1], 0x00fa | VTD_IRTE_SVT_SID);
 	/* IOAPIC entries follow the last slot: entry 5 is first + 32 + 5,
-	 * in remappable format with the owner's vector; any requester may
-	 * use it. */
+	 * in remappable format with the owner's vector; without the
+	 * IOAPIC's requester ID any requester may use it. */
 	first += 32 + 5;
 	CHECK_EQ(vtd_ioapic_remap(5, &line, &rte), 0);
 	CHECK_EQ(rte, VTD_RTE_REMAPPABLE | ((uint64_t)first << 49) | 0x31);
@@ -441,6 +441,14 @@ TEST(root_msi_functions_and_ioapic_entries_get_entries_compat_blocked)
 		 VTD_IRTE_DST_XAPIC(1));
 	CHECK_EQ(irte(first)[1], 0);
 	CHECK(last_iec_is(first, 0));
+	/* With the IOAPIC's requester ID in the config: it alone. */
+	stub_ioapic_sid[0] = 0xff00;
+	CHECK_EQ(vtd_ioapic_remap(5, &line, &rte), 0);
+	CHECK_EQ(irte(first)[1], 0xff00 | VTD_IRTE_SVT_SID);
+	/* IOAPIC 1 (index 120 + 5) still unknown: no verification. */
+	CHECK_EQ(vtd_ioapic_remap(125, &line, &rte), 0);
+	CHECK_EQ(irte(first + 120)[1], 0);
+	stub_ioapic_sid[0] = -1;
 	CHECK_EQ(vtd_ioapic_remap(5, &nmi, &rte), -JH_EINVAL);
 	CHECK_EQ(vtd_ioapic_remap(4 * 120, &line, &rte), -JH_EINVAL);
 	/* Index bit 15 goes to bit 11 of the entry. */

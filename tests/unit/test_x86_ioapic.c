@@ -227,6 +227,28 @@ TEST(init_counts_pins_and_gives_the_root_its_pins)
 	CHECK_EQ(reg_read(CPU_ROOT, 0x01), VERSION);
 }
 
+TEST(the_root_irqchip_id_gives_the_ioapic_requester_id)
+{
+	struct tb_system sys;
+
+	setup();
+	CHECK_EQ(ioapic_source_id(0), -1);
+	CHECK(!ioapic_sources_known());
+	tb_demo_system(&sys, JH_ARCH_X86);
+	sys.root.irqchips[0].id = JH_IOAPIC_SID(0x00a0);
+	setup_with(&sys, VERSION);
+	CHECK_EQ(ioapic_source_id(0), 0x00a0);
+	CHECK_EQ(ioapic_source_id(1), -1);
+	CHECK(ioapic_sources_known());
+	CHECK(ioapic_is_source(0x00a0));
+	CHECK(!ioapic_is_source(0x00a1));
+	ioapic_ir_report_source(0, BASE);
+	CHECK(strstr(stub_console(), "IOAPIC 0xfec00000: remapped entries accept requester 00:14.0 only") != NULL);
+	/* A new init forgets it. */
+	setup();
+	CHECK_EQ(ioapic_source_id(0), -1);
+}
+
 TEST(pins_outside_the_root_config_are_nobodys)
 {
 	struct tb_system sys;

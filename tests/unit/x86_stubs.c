@@ -175,3 +175,30 @@ bool apic_dest_in_cell(const struct cell *cell, uint32_t dest, bool logical)
 	}
 	return any;
 }
+
+/*
+ * The IOAPICs' requester IDs (ioapic_ir.c), for the IOMMU drivers' tests:
+ * IOAPIC n has stub_ioapic_sid[n] (-1: unknown). Weak: test_x86_ioapic
+ * links the real ones.
+ */
+int stub_ioapic_sid[4] = { -1, -1, -1, -1 };
+
+__attribute__((weak)) int ioapic_source_id(unsigned int chip)
+{
+	return chip < 4 ? stub_ioapic_sid[chip] : -1;
+}
+
+__attribute__((weak)) bool ioapic_sources_known(void)
+{
+	return stub_ioapic_sid[0] >= 0;
+}
+
+__attribute__((weak)) bool ioapic_is_source(uint16_t bdf)
+{
+	unsigned int n;
+
+	for (n = 0; n < 4; n++)
+		if (stub_ioapic_sid[n] == (int)bdf)
+			return true;
+	return false;
+}

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * arm64 cell hooks: VMID, VTTBR and guest TLB maintenance.
+ * arm64 cell hooks: VMID, VTTBR, guest TLB maintenance and the comm
+ * region's platform facts.
  */
 #include <hv/cell.h>
+#include <hv/control.h>
 #include <hv/setup.h>
 #include <asm/gic.h>
 #include <asm/pci.h>
@@ -90,4 +92,16 @@ void cell_arch_flush_tlb_range(struct cell *cell, uint64_t gpa,
 	asm volatile("dsb ish; tlbi vmalle1is; dsb ish" : : : "memory");
 	write_sysreg(saved, vttbr_el2);
 	isb();
+}
+
+/* The board facts an inmate needs, from the system config. */
+void comm_arch_fill(struct jh_comm_region *comm)
+{
+	const struct jh_arm64_platform *p = &hv.sysconfig->platform.arm64;
+
+	comm->platform.arm64.gicd_base = p->gicd_base;
+	comm->platform.arm64.gicr_base = p->gicr_base;
+	comm->platform.arm64.gicr_stride = p->gicr_stride;
+	comm->platform.arm64.pci_ecam_base = p->pci_ecam_base;
+	comm->platform.arm64.gic_version = p->gic_version;
 }

@@ -134,16 +134,25 @@ static void build_dte(const struct cell *cell, uint16_t bdf, uint64_t q[4])
 	q[3] = 0;
 	irt = amd_ir_table(cell, bdf);
 	/*
-	 * The root's device IDs without a table of their own (the IOAPIC's
-	 * and HPET's among them, functions without MSI, IDs of no function)
-	 * share the IOAPIC table; the 8259's ExtINT and LINT pass, NMI,
-	 * INIT and SMI do not, so no DMA write into the interrupt range
-	 * raises one. Without that table (or for MSI-X functions, see
-	 * enable()): unremapped, as without the unit.
+	 * The root's device IDs without a table of their own: with every
+	 * IOAPIC's requester ID in the config, the IOAPICs' IDs get the
+	 * IOAPIC table and the others (functions without MSI, IDs of no
+	 * function) abort every message; without, all of them share the
+	 * IOAPIC table. There the 8259's ExtINT and LINT pass, NMI, INIT and
+	 * SMI do not, so no DMA write into the interrupt range raises one.
+	 * Without that table (or for MSI-X functions, see enable()):
+	 * unremapped, as without the unit.
 	 */
 	if (cell == &root_cell && !irt) {
+		if (pci_root_is_msix(bdf))
+			return;
+		if (ioapic_sources_known() && !ioapic_is_source(bdf)) {
+			q[2] = AMD_DTE_IV |
+				AMD_INTCTL_ABORT << AMD_DTE_INTCTL_SHIFT;
+			return;
+		}
 		irt = amd_ir_ioapic_table();
-		if (!irt || pci_root_is_msix(bdf))
+		if (!irt)
 			return;
 		q[2] = AMD_DTE_EINT_PASS | AMD_DTE_LINT0_PASS |
 			AMD_DTE_LINT1_PASS;
@@ -262,11 +271,18 @@ static int enable(void)
 	unsigned int id, n;
 	const uint16_t *bdf;
 	unsigned int num, msix;
-	int err = 0;
+	int err = 0, sid;
 
 	build_dte(&root_cell, 0xffff, q);
 	for (id = 0; id < AMD_NUM_DEVICE_IDS; id++)
 		write_dte((uint16_t)id, q);
+	for (n = 0; n < IOAPIC_MAX; n++) {
+		sid = ioapic_source_id(n);
+		if (sid < 0)
+			continue;
+		build_dte(&root_cell, (uint16_t)sid, q);
+		write_dte((uint16_t)sid, q);
+	}
 	num = amd_ir_devices(&root_cell, &bdf);
 	for (n = 0; n < num; n++) {
 		build_dte(&root_cell, bdf[n], q);

@@ -21,15 +21,18 @@
  * its owner does not have, or an NMI, by DMA: the hole a device table
  * entry with IV = 0 leaves open.
  *
- * Every other device ID of the root (the IOAPIC's and HPET's, functions
- * without MSI, IDs of no function) shares one more table, the IOAPIC
- * table: entry n belongs to IOAPIC entry n (ioapic_ir.c gives each pin
- * its index, and the hardware entry sends index n as fixed or lowest-
- * priority vector n & 0xff), so such a source reaches only what some
- * IOAPIC pin is programmed to deliver, and no NMI, INIT or SMI. Which ID
- * the IOAPIC uses is not in the config, hence the shared table. Since
- * the table is shared, a change is invalidated with INVALIDATE_IOMMU_ALL;
- * a unit without it leaves the IOAPIC unremapped (amd_ioapic_ok()).
+ * The IOAPICs' device IDs (the root cell's irqchips give them,
+ * JH_IOAPIC_SID) get one more table, the IOAPIC table: entry n belongs to
+ * IOAPIC entry n (ioapic_ir.c gives each pin its index, and the hardware
+ * entry sends index n as fixed or lowest-priority vector n & 0xff), so
+ * an IOAPIC reaches only what its pins are programmed to deliver, and no
+ * NMI, INIT or SMI. Every other device ID of the root (functions without
+ * MSI, IDs of no function) has remapping on with no table: its messages
+ * abort. If some IOAPIC's ID is not in the config, all those IDs share
+ * the IOAPIC table instead, and such a device can replay what a pin
+ * delivers (the console says so at enable). A change of the IOAPIC
+ * table is invalidated with INVALIDATE_IOMMU_ALL; a unit without it
+ * leaves the IOAPIC unremapped (amd_ioapic_ok()).
  *
  * Root functions with MSI-X (whose tables are not trapped yet) stay
  * unremapped (IV = 0).

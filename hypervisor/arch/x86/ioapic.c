@@ -331,6 +331,8 @@ void ioapic_ir_start(void)
 {
 	unsigned int n, pin;
 
+	for (n = 0; n < num_ioapics; n++)
+		ioapic_ir_report_source(n, ioapics[n].base);
 	spin_lock(&ioapic_lock);
 	for (n = 0; n < num_ioapics; n++)
 		for (pin = 0; pin < ioapics[n].pins; pin++)
@@ -464,12 +466,14 @@ int ioapic_init(void)
 	unsigned int n, pin, num = MIN(root->num_irqchips, JH_MAX_IRQCHIPS);
 	struct ioapic *chip;
 
+	ioapic_ir_set_source(IOAPIC_MAX, 0);
 	for (n = 0; n < num; n++) {
 		chip = find_ioapic(ic[n].address);
 		if (!chip)
 			chip = add_ioapic(ic[n].address);
 		if (!chip)
 			return -JH_EINVAL;
+		ioapic_ir_set_source((unsigned int)(chip - ioapics), ic[n].id);
 		for (pin = 0; pin < chip->pins; pin++)
 			if (chip_has_pin(&ic[n], pin))
 				chip->owner[pin] = root_cell.id;

@@ -27,6 +27,11 @@
  * handled.
  *
  * ioapic_ir_stop() writes the shadow back into the hardware.
+ *
+ * Source IDs. The IOMMU drivers bind the units' IOAPIC entries to the
+ * IOAPIC's requester ID when the root cell's irqchip gives it
+ * (JH_IOAPIC_SID), so that no other device can replay a pin's message
+ * by a DMA write into the interrupt range.
  */
 #include <hv/bitmap.h>
 #include <hv/cell.h>
@@ -65,6 +70,9 @@ struct ir_chip {
 
 bool ioapic_ir_active;
 static struct ir_chip chips[IOAPIC_MAX];
+/* Per IOAPIC: the root irqchip's id (JH_IOAPIC_SID or 0); how many. */
+static uint32_t sources[IOAPIC_MAX];
+static unsigned int num_sources;
 static unsigned int num_eoi;	/* entries set in any eoi bitmap */
 static struct ratelimit refusals;
 
@@ -194,4 +202,60 @@ bool ioapic_ir_eoi_pin(unsigned int chip, unsigned int pin,
 
 	return bitmap_test(c->eoi, pin) &&
 		(c->low[pin] & REDIR_VECTOR) == vector;
+}
+
+void ioapic_ir_set_source(unsigned int chip, uint32_t config_id)
+{
+	unsigned int n;
+
+	if (chip >= IOAPIC_MAX) {
+		for (n = 0; n < IOAPIC_MAX; n++)
+			sources[n] = 0;
+		num_sources = 0;
+		return;
+	}
+	if (config_id & JH_IOAPIC_SID_VALID)
+		sources[chip] = config_id;
+	if (chip >= num_sources)
+		num_sources = chip + 1;
+}
+
+int ioapic_source_id(unsigned int chip)
+{
+	if (chip >= num_sources || !(sources[chip] & JH_IOAPIC_SID_VALID))
+		return -1;
+	return (int)(sources[chip] & 0xffffU);
+}
+
+bool ioapic_sources_known(void)
+{
+	unsigned int n;
+
+	for (n = 0; n < num_sources; n++)
+		if (ioapic_source_id(n) < 0)
+			return false;
+	return num_sources > 0;
+}
+
+bool ioapic_is_source(uint16_t bdf)
+{
+	unsigned int n;
+
+	for (n = 0; n < num_sources; n++)
+		if (ioapic_source_id(n) == (int)bdf)
+			return true;
+	return false;
+}
+
+void ioapic_ir_report_source(unsigned int chip, paddr_t base)
+{
+	int sid = ioapic_source_id(chip);
+
+	if (sid >= 0)
+		printk("  IOAPIC 0x%llx: remapped entries accept requester %02x:%02x.%x only\n",
+		       (unsigned long long)base, (unsigned int)sid >> 8,
+		       ((unsigned int)sid >> 3) & 0x1f, (unsigned int)sid & 7);
+	else
+		printk("  IOAPIC 0x%llx: requester ID unknown (root irqchip id 0): any device can replay its remapped entries\n",
+		       (unsigned long long)base);
 }

@@ -20,6 +20,7 @@ arch-objs := \
 	arch/x86/svm.o \
 	arch/x86/svm_vmcb.o \
 	arch/x86/vmx.o \
+	arch/x86/vmx_segments.o \
 	arch/x86/vmx_vcpu.o \
 	arch/x86/vmx_exit.o \
 	arch/x86/vmx_caps.o \

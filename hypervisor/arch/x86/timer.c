@@ -85,5 +85,11 @@ uint64_t timer_arch_frequency(void)
 
 void comm_arch_fill(struct jh_comm_region *comm)
 {
+	const struct jh_x86_platform *p = &hv.sysconfig->platform.x86;
+
 	comm->apic_timer_frequency = apic_timer_hz;
+	comm->platform.x86.mmconfig_base = p->mmconfig_base;
+	comm->platform.x86.pm_timer_port = p->pm_timer_address;
+	/* The hypervisor runs every local APIC in xAPIC mode. */
+	comm->platform.x86.x2apic = 0;
 }

@@ -18,9 +18,10 @@
  * its MSI-X functions' entries once their tables are trapped (pci_msix.c).
  * A root MSI-X function whose table cannot be trapped would lose its
  * interrupts: with one present, the format stays allowed, as the console
- * says at enable. The IOAPIC's entries (written by ioapic_remap) verify
- * no requester, since the IOAPIC's source ID is not in the config: a
- * device can replay what a pin is programmed to send, nothing else.
+ * says at enable. The IOAPIC's entries (written by ioapic_remap) name the
+ * IOAPIC's source ID as their only requester when the root cell's irqchip
+ * gives it (JH_IOAPIC_SID); without, they verify none, and a device can
+ * replay what a pin is programmed to send, nothing else.
  *
  * A device entry is written only by msi_remap, with
  * the message the caller checked against the owning cell, and names its
@@ -242,15 +243,19 @@ static uint64_t irte_low(const struct iommu_msi_msg *msg)
 int vtd_ioapic_remap(unsigned int index, const struct iommu_msi_msg *msg,
 		     uint64_t *rte)
 {
-	uint64_t lo = irte_low(msg);
+	uint64_t lo = irte_low(msg), hi = 0;
 	unsigned int entry = ioapic_first + index;
+	int sid;
 
 	if (!irt)
 		return -JH_ENOSYS;
 	if (index >= VTD_IR_IOAPIC_ENTRIES || !lo)
 		return -JH_EINVAL;
+	sid = ioapic_source_id(index / IOMMU_IOAPIC_PINS);
+	if (sid >= 0)
+		hi = VTD_IRTE_SID((uint16_t)sid) | VTD_IRTE_SVT_SID;
 	spin_lock(&ir_lock);
-	write_irte(entry, lo, 0);
+	write_irte(entry, lo, hi);
 	spin_unlock(&ir_lock);
 	/* Remappable format; the vector stays for the EOI broadcast. */
 	*rte = VTD_RTE_REMAPPABLE | VTD_RTE_INDEX(entry) |

@@ -4,7 +4,7 @@
  * counterpart of demos/x86/edu-dma.c, printing the same lines:
  *
  *  1. finds the edu on bus 0 through the ECAM at its physical address
- *     (ecam=, default ECAM_BASE; the cell config maps nothing there: the
+ *     (ecam=, default the comm region's; the cell config maps nothing: the
  *     hypervisor traps every access and shows the cell its own devices
  *     only), reads BAR0, which must be where the cell config maps it
  *     (bar0=, default EDU_BAR0; else it touches nothing), and switches on
@@ -32,18 +32,19 @@
  * regions there); dma_base= adds an offset for a run without an IOMMU.
  *
  * Command line: dma_to=ADDR[,ADDR...] dma_from=ADDR[,ADDR...] (at most
- * MAX_TARGETS each), len=BYTES (default 64), dma_base=PHYS (default 0),
- * timeout_ms=MS (default 2000, per transfer), bar0=ADDR, ecam=ADDR.
+ * EDU_TEST_MAX_TARGETS each), len=BYTES (default 64),
+ * msi_forge=ADDR,DATA[,...], dma_base=PHYS (default 0), timeout_ms=MS
+ * (default 2000, per transfer), bar0=ADDR, ecam=ADDR.
+ *
+ * The steps all edu-dma inmates share are in inmates/lib/common/edu-test.c.
  */
 #include <inmate.h>
 #include <arch-mmio.h>
-#include <edu.h>
+#include <edu-test.h>
 
-#define ECAM_BASE	0x4010000000ULL	/* QEMU virt, configs/arm64/qemu-virt.c */
+/* QEMU virt's, without the comm region's (configs/arm64/qemu-virt.c). */
+#define ECAM_BASE	0x4010000000ULL
 #define EDU_BAR0	0x10000000	/* configs/arm64/edu-dma.c */
-#define MAX_TARGETS	8
-#define ROUND_TRIP	2048
-#define PAGE_SIZE	4096
 
 #define PCI_COMMAND		0x04
 #define PCI_CMD_MEMORY		0x2
@@ -56,13 +57,14 @@
 #define PCI_CAP_ID_MSI		0x05
 #define MSI_ENABLE		(1U << 16)
 
-static uint8_t buf_out[PAGE_SIZE] __attribute__((aligned(PAGE_SIZE)));
-static uint8_t buf_in[PAGE_SIZE] __attribute__((aligned(PAGE_SIZE)));
-static uint8_t canary[PAGE_SIZE] __attribute__((aligned(PAGE_SIZE)));
-static const char canary_pattern[] = "cellcnry";
+static uint8_t buf_out[EDU_TEST_PAGE] __attribute__((aligned(EDU_TEST_PAGE)));
+static uint8_t buf_in[EDU_TEST_PAGE] __attribute__((aligned(EDU_TEST_PAGE)));
+static uint8_t canary[EDU_TEST_PAGE] __attribute__((aligned(EDU_TEST_PAGE)));
 
-static struct edu edu;
-static uint64_t ecam, dma_base, timeout_us;
+static struct edu_test test = {
+	.buf_out = buf_out, .buf_in = buf_in, .canary = canary,
+};
+static uint64_t ecam;
 
 static volatile uint32_t *cfg(unsigned int bdf, unsigned int reg)
 {
@@ -91,148 +93,6 @@ static int find_edu(void)
 		    ((uint32_t)EDU_DEVICE_ID << 16 | EDU_VENDOR_ID))
 			return (int)(dev << 3);
 	return -1;
-}
-
-static void wait_us(uint64_t us)
-{
-	uint64_t start = timer_now(), ticks = timer_us_to_ticks(us);
-
-	while (timer_now() - start < ticks)
-		;
-}
-
-static uint64_t device_address(const void *p)
-{
-	return dma_base + (uintptr_t)p;
-}
-
-static void fill(uint8_t *buf, size_t len, const char *pattern)
-{
-	size_t plen = strlen(pattern), i;
-
-	for (i = 0; i < len; i++)
-		buf[i] = (uint8_t)pattern[i % plen];
-}
-
-static const char *dma_error(int err)
-{
-	return err == -1 ? "length refused" : "device did not finish in time";
-}
-
-static void own_round_trip(void)
-{
-	char pattern[] = "edu?";
-	uint32_t i;
-	int err;
-
-	/* Changes with the counter: a stale device buffer must not pass. */
-	pattern[3] = (char)('a' + timer_now() % 26);
-	fill(buf_out, ROUND_TRIP, pattern);
-	memset(buf_in, 0, ROUND_TRIP);
-	err = edu_dma(&edu, device_address(buf_out), ROUND_TRIP, false, false,
-		      timeout_us);
-	if (!err)
-		err = edu_dma(&edu, device_address(buf_in), ROUND_TRIP, true,
-			      false, timeout_us);
-	if (err) {
-		printk("edu-dma: own memory round trip FAILED: %s\n",
-		       dma_error(err));
-		return;
-	}
-	for (i = 0; i < ROUND_TRIP && buf_in[i] == buf_out[i]; i++)
-		;
-	if (i < ROUND_TRIP)
-		printk("edu-dma: own memory round trip FAILED: byte %u is 0x%02x, sent 0x%02x\n",
-		       i, buf_in[i], buf_out[i]);
-	else
-		printk("edu-dma: own memory round trip OK %u bytes\n",
-		       ROUND_TRIP);
-}
-
-static int hex_digit(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	c |= 0x20;
-	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
-/* "0x70000000,0x7f000000": hexadecimal only; false on anything else. */
-static bool parse_addresses(const char *s, uint64_t *out, unsigned int *n)
-{
-	int d;
-
-	for (*n = 0; *s; (*n)++) {
-		if (*n == MAX_TARGETS || s[0] != '0' || (s[1] | 0x20) != 'x')
-			return false;
-		out[*n] = 0;
-		for (s += 2; *s && *s != ','; s++) {
-			d = hex_digit(*s);
-			if (d < 0)
-				return false;
-			out[*n] = out[*n] << 4 | (unsigned int)d;
-		}
-		if (*s == ',')
-			s++;
-	}
-	return true;
-}
-
-static void read_back(uint64_t addr, uint32_t len)
-{
-	int err = edu_dma(&edu, addr, len, false, false, timeout_us);
-
-	if (err) {
-		printk("edu-dma: read from 0x%llx : %s\n",
-		       (unsigned long long)addr, dma_error(err));
-		return;
-	}
-	/* What the device read, back into our own memory. */
-	memset(buf_in, 0, 16);
-	err = edu_dma(&edu, device_address(buf_in), 16, true, false,
-		      timeout_us);
-	printk("edu-dma: read from 0x%llx : device done, first bytes %02x %02x %02x %02x %02x %02x %02x %02x%s\n",
-	       (unsigned long long)addr, buf_in[0], buf_in[1], buf_in[2],
-	       buf_in[3], buf_in[4], buf_in[5], buf_in[6], buf_in[7],
-	       err ? " (copy back failed)" : "");
-}
-
-static void transfers(const char *name, bool to_ram, uint32_t len)
-{
-	char words[JH_CMDLINE_MAX];
-	uint64_t addr[MAX_TARGETS];
-	unsigned int n, i;
-	int err;
-
-	if (!cmdline_parse_word(name, words, sizeof(words)))
-		return;
-	if (!parse_addresses(words, addr, &n)) {
-		printk("edu-dma: %s=%s: want up to %u hexadecimal addresses, comma-separated\n",
-		       name, words, MAX_TARGETS);
-		return;
-	}
-	fill(buf_out, len, "edu-dma!");
-	if (to_ram && (err = edu_dma(&edu, device_address(buf_out), len,
-				     false, false, timeout_us))) {
-		printk("edu-dma: loading the pattern: %s\n", dma_error(err));
-		return;
-	}
-	for (i = 0; i < n; i++) {
-		printk("edu-dma: %s 0x%llx (%u bytes)\n",
-		       to_ram ? "writing to" : "reading from",
-		       (unsigned long long)addr[i], len);
-		if (!to_ram) {
-			read_back(addr[i], len);
-			continue;
-		}
-		err = edu_dma(&edu, addr[i], len, true, false, timeout_us);
-		if (err)
-			printk("edu-dma: write to 0x%llx : %s\n",
-			       (unsigned long long)addr[i], dma_error(err));
-		else
-			printk("edu-dma: write to 0x%llx : device done\n",
-			       (unsigned long long)addr[i]);
-	}
 }
 
 /* The MSI capability's offset, through a bounded walk; 0 if none. */
@@ -266,46 +126,11 @@ static void msi_test(unsigned int bdf)
 	cfg_write(bdf, cap, ctrl & ~MSI_ENABLE);
 }
 
-/* Index of the first changed canary byte, PAGE_SIZE if none. */
-static unsigned int canary_changed(void)
-{
-	/* A device writes it behind the compiler's back. */
-	const volatile uint8_t *page = canary;
-	unsigned int i;
-
-	for (i = 0; i < PAGE_SIZE; i++)
-		if (page[i] != (uint8_t)canary_pattern[i % 8])
-			break;
-	return i;
-}
-
-static void watch_canary(void)
-{
-	bool reported = false;
-	int64_t denials = 0;
-	unsigned int i;
-
-	for (;;) {
-		i = canary_changed();
-		if (i < PAGE_SIZE && !reported) {
-			printk("edu-dma: canary page OVERWRITTEN: byte %u is 0x%02x\n",
-			       i, canary[i]);
-			reported = true;
-		}
-		if (comm_shutdown_requested())
-			break;
-		wait_us(10000);
-	}
-	if (!reported)
-		printk("edu-dma: canary page intact\n");
-	comm_shutdown_handshake("edu-dma", &denials);
-}
-
 /* Step 1: the device, its BAR and its command register; -1: not usable. */
 static int take_device(uint64_t mapped)
 {
 	uint32_t bar, cmd;
-	int bdf = find_edu();
+	int bdf = ecam ? find_edu() : -1;
 
 	if (bdf < 0) {
 		printk("edu-dma: no edu device on bus 0: only watching the canary page\n");
@@ -324,7 +149,7 @@ static int take_device(uint64_t mapped)
 	cmd = cfg_read((unsigned int)bdf, PCI_COMMAND) & 0xffff;
 	printk("edu-dma: command register 0x%x: bus mastering %s\n", cmd,
 	       cmd & PCI_CMD_MASTER ? "on" : "off (kept off by the hypervisor)");
-	if (!(cmd & PCI_CMD_MEMORY) || edu_init(&edu, (unsigned long)mapped)) {
+	if (!(cmd & PCI_CMD_MEMORY) || edu_init(&test.edu, (unsigned long)mapped)) {
 		printk("edu-dma: no edu registers at BAR0 0x%llx\n",
 		       (unsigned long long)mapped);
 		return -1;
@@ -338,29 +163,31 @@ void inmate_main(void)
 	uint64_t mapped = (uint64_t)cmdline_parse_int("bar0", EDU_BAR0);
 	int bdf;
 
-	ecam = (uint64_t)cmdline_parse_int("ecam", (int64_t)ECAM_BASE);
-	dma_base = (uint64_t)cmdline_parse_int("dma_base", 0);
-	timeout_us = (uint64_t)cmdline_parse_int("timeout_ms", 2000) * 1000;
+	ecam = (uint64_t)cmdline_parse_int("ecam", (int64_t)comm_platform64(
+		COMM_PLATFORM(arm64.pci_ecam_base), ECAM_BASE));
+	test.dma_base = (uint64_t)cmdline_parse_int("dma_base", 0);
+	test.timeout_us =
+		(uint64_t)cmdline_parse_int("timeout_ms", 2000) * 1000;
 	timer_frequency();
 	comm_set_cell_state(JH_CELL_RUNNING);
-	fill(canary, PAGE_SIZE, canary_pattern);
-	printk("edu-dma: canary page at guest-physical 0x%lx\n",
-	       (unsigned long)(uintptr_t)canary);
+	edu_test_fill_canary(&test);
 
 	bdf = take_device(mapped);
 	if (bdf >= 0) {
 		printk("edu-dma: id 0x%08x, device addresses = guest-physical + 0x%llx\n",
-		       edu_id(&edu), (unsigned long long)dma_base);
-		own_round_trip();
+		       edu_id(&test.edu), (unsigned long long)test.dma_base);
+		/* Changes with the counter: a stale buffer must not pass. */
+		edu_test_round_trip(&test, (unsigned int)timer_now());
 		if (len == 0 || len > EDU_DMA_MAX) {
 			printk("edu-dma: len=%u: 1 to %u bytes\n", len,
 			       EDU_DMA_MAX);
 			len = 64;
 		}
-		transfers("dma_to", true, len);
-		transfers("dma_from", false, len);
+		edu_test_transfers(&test, "dma_to", true, len);
+		edu_test_transfers(&test, "dma_from", false, len);
+		edu_test_forge_msis(&test);
 		msi_test((unsigned int)bdf);
 		printk("edu-dma: done\n");
 	}
-	watch_canary();
+	edu_test_watch_canary(&test);
 }

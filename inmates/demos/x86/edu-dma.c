@@ -40,28 +40,27 @@
  * of guest-physical 0.
  *
  * Command line: dma_to=ADDR[,ADDR...] dma_from=ADDR[,ADDR...] (at most
- * MAX_TARGETS each), len=BYTES (default 64) for those,
- * msi_forge=ADDR,DATA[,ADDR,DATA...] (at most MAX_TARGETS / 2), dma_base=PHYS
+ * EDU_TEST_MAX_TARGETS each), len=BYTES (default 64) for those,
+ * msi_forge=ADDR,DATA[,ADDR,DATA...] (at most EDU_TEST_MAX_TARGETS / 2), dma_base=PHYS
  * (default 0), foreign_apic=ID (default 0), timeout_ms=MS (default 2000,
  * per transfer), bar0=ADDR (default EDU_BAR0).
+ *
+ * The steps all edu-dma inmates share are in inmates/lib/common/edu-test.c.
  */
 #include <inmate.h>
-#include <edu.h>
+#include <edu-test.h>
 
 #define EDU_BAR0	0xfea00000	/* configs/x86/edu-dma.c */
 #define MSI_VECTOR	0x50
-#define MAX_TARGETS	8
-#define ROUND_TRIP	2048
 #define IRQ_WAIT_US	200000
-#define PAGE_SIZE	4096
 
-static uint8_t buf_out[PAGE_SIZE] __attribute__((aligned(PAGE_SIZE)));
-static uint8_t buf_in[PAGE_SIZE] __attribute__((aligned(PAGE_SIZE)));
-static uint8_t canary[PAGE_SIZE] __attribute__((aligned(PAGE_SIZE)));
-static const char canary_pattern[] = "cellcnry";
+static uint8_t buf_out[EDU_TEST_PAGE] __attribute__((aligned(EDU_TEST_PAGE)));
+static uint8_t buf_in[EDU_TEST_PAGE] __attribute__((aligned(EDU_TEST_PAGE)));
+static uint8_t canary[EDU_TEST_PAGE] __attribute__((aligned(EDU_TEST_PAGE)));
 
-static struct edu edu;
-static uint64_t dma_base, timeout_us;
+static struct edu_test test = {
+	.buf_out = buf_out, .buf_in = buf_in, .canary = canary,
+};
 static volatile unsigned int msi_count;
 static volatile uint32_t msi_status;
 
@@ -73,140 +72,10 @@ static void edu_irq(unsigned int vector)
 		printk("edu-dma: unexpected interrupt, vector 0x%x\n", vector);
 		return;
 	}
-	status = edu_irq_status(&edu);
+	status = edu_irq_status(&test.edu);
 	msi_status |= status;
-	edu_ack_irq(&edu, status);
+	edu_ack_irq(&test.edu, status);
 	msi_count++;
-}
-
-static uint64_t device_address(const void *p)
-{
-	return dma_base + (unsigned long)p;
-}
-
-static void fill(uint8_t *buf, size_t len, const char *pattern)
-{
-	size_t plen = strlen(pattern);
-
-	for (size_t i = 0; i < len; i++)
-		buf[i] = (uint8_t)pattern[i % plen];
-}
-
-static const char *dma_error(int err)
-{
-	return err == -1 ? "length refused" : "device did not finish in time";
-}
-
-static void own_round_trip(void)
-{
-	char pattern[] = "edu?";
-	uint32_t i;
-	int err;
-
-	/* Changes with the TSC: a stale device buffer must not pass. */
-	pattern[3] = (char)('a' + timer_now() % 26);
-	fill(buf_out, ROUND_TRIP, pattern);
-	memset(buf_in, 0, ROUND_TRIP);
-	err = edu_dma(&edu, device_address(buf_out), ROUND_TRIP, false, false,
-		      timeout_us);
-	if (!err)
-		err = edu_dma(&edu, device_address(buf_in), ROUND_TRIP, true,
-			      false, timeout_us);
-	if (err) {
-		printk("edu-dma: own memory round trip FAILED: %s\n",
-		       dma_error(err));
-		return;
-	}
-	for (i = 0; i < ROUND_TRIP; i++)
-		if (buf_in[i] != buf_out[i])
-			break;
-	if (i < ROUND_TRIP)
-		printk("edu-dma: own memory round trip FAILED: byte %u is 0x%02x, sent 0x%02x\n",
-		       i, buf_in[i], buf_out[i]);
-	else
-		printk("edu-dma: own memory round trip OK %u bytes\n",
-		       ROUND_TRIP);
-}
-
-/* "0x1000,4096" -> numbers; false on anything else. */
-static bool parse_list(const char *s, uint64_t *out, unsigned int *n)
-{
-	uint64_t v;
-	int d;
-
-	*n = 0;
-	while (*s) {
-		if (*n == MAX_TARGETS)
-			return false;
-		v = 0;
-		if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-			for (s += 2; *s && *s != ','; s++) {
-				d = *s >= '0' && *s <= '9' ? *s - '0' :
-				    (*s | 0x20) >= 'a' && (*s | 0x20) <= 'f' ?
-				    (*s | 0x20) - 'a' + 10 : -1;
-				if (d < 0)
-					return false;
-				v = v << 4 | (unsigned int)d;
-			}
-		} else {
-			for (; *s && *s != ','; s++) {
-				if (*s < '0' || *s > '9')
-					return false;
-				v = v * 10 + (unsigned int)(*s - '0');
-			}
-		}
-		out[(*n)++] = v;
-		if (*s == ',')
-			s++;
-	}
-	return true;
-}
-
-static void foreign_transfers(const char *name, bool to_ram, uint32_t len)
-{
-	char words[JH_CMDLINE_MAX];
-	uint64_t addr[MAX_TARGETS];
-	unsigned int n, i;
-	int err;
-
-	if (!cmdline_parse_word(name, words, sizeof(words)))
-		return;
-	if (!parse_list(words, addr, &n)) {
-		printk("edu-dma: %s=%s: want up to %u numbers, comma-separated\n",
-		       name, words, MAX_TARGETS);
-		return;
-	}
-	fill(buf_out, len, "edu-dma!");
-	if (to_ram && (err = edu_dma(&edu, device_address(buf_out), len,
-				     false, false, timeout_us))) {
-		printk("edu-dma: loading the pattern: %s\n", dma_error(err));
-		return;
-	}
-	for (i = 0; i < n; i++) {
-		printk("edu-dma: %s 0x%llx (%u bytes)\n",
-		       to_ram ? "writing to" : "reading from",
-		       (unsigned long long)addr[i], len);
-		err = edu_dma(&edu, addr[i], len, to_ram, false, timeout_us);
-		if (err) {
-			printk("edu-dma: %s 0x%llx : %s\n",
-			       to_ram ? "write to" : "read from",
-			       (unsigned long long)addr[i], dma_error(err));
-			continue;
-		}
-		if (to_ram) {
-			printk("edu-dma: write to 0x%llx : device done\n",
-			       (unsigned long long)addr[i]);
-			continue;
-		}
-		/* What the device read, back into our own memory. */
-		memset(buf_in, 0, 16);
-		err = edu_dma(&edu, device_address(buf_in), 16, true, false,
-			      timeout_us);
-		printk("edu-dma: read from 0x%llx : device done, first bytes %02x %02x %02x %02x %02x %02x %02x %02x%s\n",
-		       (unsigned long long)addr[i], buf_in[0], buf_in[1],
-		       buf_in[2], buf_in[3], buf_in[4], buf_in[5], buf_in[6],
-		       buf_in[7], err ? " (copy back failed)" : "");
-	}
 }
 
 /* Waits a little for MSIs to arrive; returns how many came. */
@@ -237,10 +106,10 @@ static void msi_tests(uint16_t bdf, uint32_t own_apic, uint32_t foreign)
 		return;
 	}
 	before = msi_count;
-	edu_raise_irq(&edu, 1);
+	edu_raise_irq(&test.edu, 1);
 	got = msi_wait(before, 1);
-	err = edu_dma(&edu, device_address(buf_in), 4, true, true,
-		      timeout_us);
+	err = edu_dma(&test.edu, edu_test_addr(&test, buf_in), 4, true, true,
+		      test.timeout_us);
 	got = msi_wait(before, 2);
 	printk("edu-dma: MSI to own CPU (APIC ID %u, vector 0x%x): %u of 2 arrived (raised, DMA done%s), status seen 0x%x\n",
 	       own_apic, MSI_VECTOR, got, err ? ": DMA timed out" : "",
@@ -252,74 +121,12 @@ static void msi_tests(uint16_t bdf, uint32_t own_apic, uint32_t foreign)
 	       foreign, pci_msi_address(bdf, cap), pci_msi_data(bdf, cap),
 	       pci_msi_enable(bdf, cap, true) ? "took" : "refused");
 	before = msi_count;
-	edu_raise_irq(&edu, 2);
+	edu_raise_irq(&test.edu, 2);
 	got = msi_wait(before, 1);
 	printk("edu-dma: MSI aimed at APIC ID %u raised: %u arrived here, address 0x%x\n",
 	       foreign, got, pci_msi_address(bdf, cap));
 	pci_msi_enable(bdf, cap, false);
-	edu_ack_irq(&edu, edu_irq_status(&edu));
-}
-
-/* Index of the first changed canary byte, PAGE_SIZE if none. */
-static unsigned int canary_changed(void)
-{
-	/* A device writes it behind the compiler's back. */
-	const volatile uint8_t *page = canary;
-	unsigned int i;
-
-	for (i = 0; i < PAGE_SIZE; i++)
-		if (page[i] != (uint8_t)canary_pattern[i % 8])
-			break;
-	return i;
-}
-
-static void watch_canary(void)
-{
-	bool reported = false;
-	int64_t denials = 0;
-	unsigned int i;
-
-	for (;;) {
-		i = canary_changed();
-		if (i < PAGE_SIZE && !reported) {
-			printk("edu-dma: canary page OVERWRITTEN: byte %u is 0x%02x\n",
-			       i, canary[i]);
-			reported = true;
-		}
-		if (comm_shutdown_requested())
-			break;
-		delay_us(10000);
-	}
-	if (!reported)
-		printk("edu-dma: canary page intact\n");
-	comm_shutdown_handshake("edu-dma", &denials);
-}
-
-/* msi_forge=ADDR,DATA,...: 4-byte DMA writes, see the top. */
-static void forge_msis(void)
-{
-	char words[JH_CMDLINE_MAX];
-	uint64_t v[MAX_TARGETS];
-	unsigned int n, i, b;
-	int err;
-
-	if (!cmdline_parse_word("msi_forge", words, sizeof(words)))
-		return;
-	if (!parse_list(words, v, &n) || n % 2) {
-		printk("edu-dma: msi_forge=%s: want ADDR,DATA pairs\n", words);
-		return;
-	}
-	for (i = 0; i < n; i += 2) {
-		for (b = 0; b < 4; b++)
-			buf_out[b] = (uint8_t)(v[i + 1] >> (8 * b));
-		err = edu_dma(&edu, device_address(buf_out), 4, false, false,
-			      timeout_us);
-		if (!err)
-			err = edu_dma(&edu, v[i], 4, true, false, timeout_us);
-		printk("edu-dma: forged message 0x%x to 0x%llx: %s\n",
-		       (uint32_t)v[i + 1], (unsigned long long)v[i],
-		       err ? dma_error(err) : "device done");
-	}
+	edu_ack_irq(&test.edu, edu_irq_status(&test.edu));
 }
 
 void inmate_main(void)
@@ -331,15 +138,14 @@ void inmate_main(void)
 	uint16_t cmd;
 	int bdf;
 
-	dma_base = (uint64_t)cmdline_parse_int("dma_base", 0);
-	timeout_us = (uint64_t)cmdline_parse_int("timeout_ms", 2000) * 1000;
+	test.dma_base = (uint64_t)cmdline_parse_int("dma_base", 0);
+	test.timeout_us =
+		(uint64_t)cmdline_parse_int("timeout_ms", 2000) * 1000;
 	timer_frequency();
 	comm_set_cell_state(JH_CELL_RUNNING);
 	apic_init();
 	irq_set_handler(edu_irq);
-	fill(canary, PAGE_SIZE, canary_pattern);
-	printk("edu-dma: canary page at guest-physical 0x%lx\n",
-	       (unsigned long)canary);
+	edu_test_fill_canary(&test);
 
 	bdf = pci_find_device(EDU_VENDOR_ID, EDU_DEVICE_ID, 1);
 	if (bdf < 0) {
@@ -359,27 +165,28 @@ void inmate_main(void)
 	printk("edu-dma: command register 0x%x: bus mastering %s\n", cmd,
 	       cmd & PCI_CMD_MASTER ? "on" : "off (kept off by the hypervisor)");
 	if (bar >= 0x100000000ULL || !(cmd & PCI_CMD_MEMORY) ||
-	    edu_init(&edu, (unsigned long)bar)) {
+	    edu_init(&test.edu, (unsigned long)bar)) {
 		printk("edu-dma: no edu registers at BAR0 0x%llx\n",
 		       (unsigned long long)bar);
 		goto idle;
 	}
 	printk("edu-dma: id 0x%08x, device addresses = guest-physical + 0x%llx\n",
-	       edu_id(&edu), (unsigned long long)dma_base);
+	       edu_id(&test.edu), (unsigned long long)test.dma_base);
 
-	own_round_trip();
+	/* Changes with the TSC: a stale device buffer must not pass. */
+	edu_test_round_trip(&test, (unsigned int)timer_now());
 	if (len == 0 || len > EDU_DMA_MAX) {
 		printk("edu-dma: len=%u: 1 to %u bytes\n", len, EDU_DMA_MAX);
 		len = 64;
 	}
-	foreign_transfers("dma_to", true, len);
-	foreign_transfers("dma_from", false, len);
-	forge_msis();
+	edu_test_transfers(&test, "dma_to", true, len);
+	edu_test_transfers(&test, "dma_from", false, len);
+	edu_test_forge_msis(&test);
 	irq_enable();
 	msi_tests((uint16_t)bdf, apic_id(), foreign);
 	printk("edu-dma: done\n");
 
 idle:
 	irq_enable();
-	watch_canary();
+	edu_test_watch_canary(&test);
 }

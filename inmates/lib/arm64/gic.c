@@ -3,22 +3,26 @@
  * GICv3: the CPU interface through the ICC_* system registers and the
  * private interrupts (SGIs, PPIs) in this CPU's redistributor.
  *
- * The redistributor layout is that of QEMU virt; the comm region does not
- * describe the GIC. Under the hypervisor a cell maps no GIC memory: its
- * accesses trap and are emulated, and only its own CPUs' frames answer
- * beyond identification. So the frame is computed from MPIDR_EL1 rather
- * than searched, and then checked against GICR_TYPER before it is used.
- * GICR_WAKER reads as awake there, and the wake-up below is then a no-op.
+ * The redistributors' base and stride come from the comm region (the
+ * system config's), QEMU virt's without one. Under the hypervisor a cell
+ * maps no GIC memory: its accesses trap and are emulated, and only its
+ * own CPUs' frames answer beyond identification; GICR_TYPER is
+ * identification, so the frames are searched for this CPU's affinity up
+ * to the one that says it is the last. GICR_WAKER reads as awake there,
+ * and the wake-up below is then a no-op.
  */
 #include <inmate.h>
 #include <sysreg.h>
 
+/* QEMU virt's, for a run without the hypervisor. */
 #define GICR_BASE		0x080a0000UL
 #define GICR_STRIDE		0x20000UL	/* RD_base + SGI_base frame */
+#define GICR_MAX_FRAMES		512
 #define GICR_SGI_BASE		0x10000UL
 
 /* RD_base registers */
 #define GICR_TYPER		0x0008
+#define GICR_TYPER_LAST		(1 << 4)
 #define GICR_WAKER		0x0014
 #define GICR_WAKER_PROCESSOR_SLEEP	(1 << 1)
 #define GICR_WAKER_CHILDREN_ASLEEP	(1 << 2)
@@ -37,9 +41,6 @@
 #define GIC_PRIORITY_MASK	0xff
 #define GIC_IRQ_PRIORITY	0xa0
 
-/* QEMU virt numbers CPUs linearly in clusters of 16 (Aff1, Aff0). */
-#define CPUS_PER_CLUSTER	16
-
 static unsigned long gicr_rd_base;
 
 static uint32_t mpidr_affinity(uint64_t mpidr)
@@ -51,19 +52,27 @@ static uint32_t mpidr_affinity(uint64_t mpidr)
 static int find_redistributor(void)
 {
 	uint64_t mpidr = sysreg_read(mpidr_el1);
-	unsigned long index = ((mpidr >> 8) & 0xff) * CPUS_PER_CLUSTER +
-		(mpidr & 0xff);
-	unsigned long rd = GICR_BASE + index * GICR_STRIDE;
-	uint32_t typer_aff = (uint32_t)(mmio_read64(rd + GICR_TYPER) >> 32);
+	unsigned long base = comm_platform64(COMM_PLATFORM(arm64.gicr_base),
+					     GICR_BASE);
+	unsigned long stride =
+		comm_platform64(COMM_PLATFORM(arm64.gicr_stride), GICR_STRIDE);
+	unsigned long rd = base;
+	uint64_t typer;
+	unsigned int n;
 
-	if (typer_aff != mpidr_affinity(mpidr)) {
-		printk("gic: redistributor at 0x%lx has affinity 0x%x, "
-		       "not this CPU's 0x%x (MPIDR_EL1 0x%lx)\n", rd,
-		       typer_aff, mpidr_affinity(mpidr), mpidr);
-		return -1;
+	for (n = 0; n < GICR_MAX_FRAMES; n++, rd += stride) {
+		typer = mmio_read64(rd + GICR_TYPER);
+		if ((uint32_t)(typer >> 32) == mpidr_affinity(mpidr)) {
+			gicr_rd_base = rd;
+			return 0;
+		}
+		if (typer & GICR_TYPER_LAST)
+			break;
 	}
-	gicr_rd_base = rd;
-	return 0;
+	printk("gic: no redistributor for this CPU (MPIDR_EL1 0x%lx) in "
+	       "the %u frames from 0x%lx, stride 0x%lx\n", mpidr, n + 1,
+	       base, stride);
+	return -1;
 }
 
 static void wake_redistributor(void)

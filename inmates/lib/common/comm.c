@@ -46,6 +46,23 @@ bool comm_region_valid(void)
 	return true;
 }
 
+/* Revision 2 on; the revision is the upper half of the word at 4. */
+static bool has_platform(void)
+{
+	JH_STATIC_ASSERT(FIELD(revision) == 6, "revision in the word at 4");
+	return comm_region_valid() && (comm_read32(4) >> 16) >= 2;
+}
+
+uint64_t comm_platform64(unsigned long offset, uint64_t fallback)
+{
+	return has_platform() ? comm_read64(offset) : fallback;
+}
+
+uint32_t comm_platform32(unsigned long offset, uint32_t fallback)
+{
+	return has_platform() ? comm_read32(offset) : fallback;
+}
+
 void comm_set_cell_state(uint32_t state)
 {
 	if (comm_region_valid())

@@ -42,6 +42,16 @@ bool comm_region_valid(void);
 uint32_t comm_read32(unsigned long offset);
 void comm_write32(unsigned long offset, uint32_t value);
 uint64_t comm_read64(unsigned long offset);
+/*
+ * A platform fact (a field of struct jh_comm_region's platform union,
+ * e.g. COMM_PLATFORM(arm64.gicr_base)) when the comm region has them
+ * (revision 2 on), else fallback: the bench machine's value, for runs
+ * without the hypervisor.
+ */
+#define COMM_PLATFORM(field)	\
+	offsetof(struct jh_comm_region, platform.field)
+uint64_t comm_platform64(unsigned long offset, uint64_t fallback);
+uint32_t comm_platform32(unsigned long offset, uint32_t fallback);
 void comm_set_cell_state(uint32_t state);
 /* True while a shutdown request waits for this cell's answer. */
 bool comm_shutdown_requested(void);

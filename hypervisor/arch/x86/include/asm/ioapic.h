@@ -66,6 +66,24 @@ void ioapic_ir_stop(void);
 bool ioapic_ir_eoi_wanted(void);
 void ioapic_lapic_eoi(const struct cell *cell, unsigned int vector);
 
+/*
+ * The requester ID IOAPIC number chip sends its messages with (the root
+ * cell's irqchip id, JH_IOAPIC_SID), or -1 when the config does not say.
+ * ioapic_sources_known(): every IOAPIC's is known. ioapic_is_source():
+ * bdf is some IOAPIC's. Fixed once ioapic_init() returned.
+ */
+int ioapic_source_id(unsigned int chip);
+bool ioapic_sources_known(void);
+bool ioapic_is_source(uint16_t bdf);
+
+/*
+ * ioapic_init(): IOAPIC number chip is named by an irqchip with this id;
+ * chip IOAPIC_MAX forgets all.
+ */
+void ioapic_ir_set_source(unsigned int chip, uint32_t config_id);
+/* ioapic_ir_start(): says on the console whom chip's entries accept. */
+void ioapic_ir_report_source(unsigned int chip, paddr_t base);
+
 /* ioapic_ir.c for ioapic.c: chip is the IOAPIC's number, ioapic lock held. */
 extern bool ioapic_ir_active;
 uint32_t ioapic_ir_read(unsigned int chip, volatile uint32_t *page,
