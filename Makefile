@@ -6,6 +6,8 @@
 #   make install [DESTDIR=...] [prefix=/usr/local]
 #   make unit-test     host unit tests
 #   make misra         MISRA C:2012 check of the hypervisor (cppcheck)
+#   make coverage      hypervisor coverage from the QEMU scenarios on both
+#                      arches, unit-test coverage beside it (tests/coverage/run)
 #   make check         unit tests and every QEMU scenario on both arches
 #   make check-vmx     the Bochs (Intel VMX) scenarios, tests/bench/run-bochs
 #   make check-kernels the smoke subset and a dkms build on every supported
@@ -54,7 +56,7 @@ export ARCH CROSS_COMPILE KDIR SRCDIR BUILDDIR CC LD OBJCOPY HOSTCC \
 
 SUBDIRS := hypervisor tools configs inmates tests/stress tests/dma
 
-.PHONY: all $(SUBDIRS) driver install unit-test misra check check-vmx \
+.PHONY: all $(SUBDIRS) driver install unit-test misra coverage check check-vmx \
 	check-kernels dkms-install dkms-remove clean
 
 all: $(SUBDIRS) driver
@@ -81,6 +83,10 @@ unit-test:
 # MISRA C:2012 findings against Documentation/misra-deviations.txt.
 misra:
 	@$(SRCDIR)/tests/misra/check
+
+# Documentation/coverage.md; results under build/coverage/.
+coverage:
+	@$(SRCDIR)/tests/coverage/run
 
 check:
 	@$(SRCDIR)/tests/check

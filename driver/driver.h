@@ -150,6 +150,14 @@ const char *jh_cell_state_name(long state);
 void jh_stats_sync(struct jh_cell *cell);
 void jh_stats_remove(struct jh_cell *cell);
 
+/*
+ * coverage.c: the block map of a coverage build of the hypervisor, ORed
+ * together over every run and readable in sysfs; idle for a normal image.
+ */
+void jh_coverage_init(void);
+void jh_coverage_exit(void);
+void jh_coverage_collect(phys_addr_t hv_phys);
+
 /* arm64.c / x86.c: architecture hooks. */
 int jh_arch_check(struct jh_cause *cause);
 /* Called on each CPU with interrupts off; returns 0 or -JH_E*. */

@@ -317,6 +317,8 @@ static int jh_enable_checked(struct jh_cause *cause,
 	err = jh_enter_all(cause, hv, phys);
 	*cpus = num_online_cpus();
 	memunmap(hv);
+	if (err)
+		jh_coverage_collect(phys);
 out:
 	cpus_read_unlock();
 	return err;
@@ -418,6 +420,7 @@ int jh_disable(struct jh_cause *cause)
 	}
 
 	jh_enabled = false;
+	jh_coverage_collect(jh_sysconfig->hypervisor_memory.phys_start);
 	jh_release_hv_memory();
 	kfree(jh_sysconfig);
 	jh_sysconfig = NULL;

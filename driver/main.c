@@ -234,6 +234,7 @@ static int __init jh_init(void)
 		       jh_errname(err));
 		goto out_firmware;
 	}
+	jh_coverage_init();
 	pr_info("/dev/%s ready\n", JH_DEVICE_NAME);
 	return 0;
 
@@ -248,6 +249,7 @@ out_sysfs:
 static void __exit jh_exit(void)
 {
 	misc_deregister(&jh_miscdev);
+	jh_coverage_exit();
 	jh_console_unmap();
 	jh_firmware_release();
 	jh_sysfs_exit();

@@ -2,7 +2,8 @@
 /*
  * /sys/devices/jailhouse/: enabled, mem_pool_size, mem_pool_used (pages)
  * and cells/<id>/{name,state,cpus_assigned,cpus_failed}, cpus as cpulists;
- * cells/<id>/statistics/ is stats.c's.
+ * cells/<id>/statistics/ is stats.c's, coverage (coverage builds only)
+ * coverage.c's.
  *
  * Cell attributes do not take jh_lock (cells leave sysfs under it). They
  * may issue read-only hypercalls without it: a cell directory exists only

@@ -123,7 +123,9 @@ bench_build() {
 	local arch=$1 work=$2
 
 	log "building for $arch against $KDIR"
+	# shellcheck disable=SC2046
 	make -C "$SRC_DIR" --no-print-directory -s ARCH="$arch" KDIR="$KDIR" \
+		$([ "${JH_COVERAGE:-}" = 1 ] && echo COVERAGE=1) \
 		DESTDIR="$work/staging" prefix=/usr install >"$work/build.log" 2>&1 ||
 		{ tail -n 40 "$work/build.log" >&2; die "build for $arch failed (log: $work/build.log)"; }
 	[ -f "$work/staging/lib/modules/$KVER/extra/jailhouse.ko" ] ||

@@ -14,7 +14,7 @@ SECTIONS
 {
 	. = HV_VIRT_BASE;
 	__image_start = .;
-	.header : { KEEP(*(.header)) }
+	.header : { KEEP(*(.header)) KEEP(*(.header.cov)) }
 
 	. = ALIGN(4096);
 	__text_start = .;
