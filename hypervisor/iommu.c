@@ -27,9 +27,11 @@ static const struct iommu_driver *find_driver(uint16_t type)
 {
 	const struct iommu_driver *d;
 
-	for (d = __start_iommu_drivers; d < __stop_iommu_drivers; d++)
-		if (d->type == type)
+	for (d = __start_iommu_drivers; d < __stop_iommu_drivers; d++) {
+		if (d->type == type) {
 			return d;
+		}
+	}
 	return NULL;
 }
 
@@ -47,8 +49,9 @@ static bool is_dma_region(const struct jh_memory_region *mem)
 int iommu_map_region(struct cell *cell, const struct jh_memory_region *mem,
 		     bool merge)
 {
-	if (!drv || !cell->dma_pt.root || !is_dma_region(mem))
+	if (!drv || !cell->dma_pt.root || !is_dma_region(mem)) {
 		return 0;
+	}
 	return (merge ? pt_map : pt_map_keep_tables)(&cell->dma_pt,
 						     mem->virt_start,
 						     mem->phys_start,
@@ -58,8 +61,9 @@ int iommu_map_region(struct cell *cell, const struct jh_memory_region *mem,
 
 void iommu_clear_root(uint64_t phys, uint64_t size)
 {
-	if (drv)
+	if (drv) {
 		pt_clear(&root_cell.dma_pt, phys, size);
+	}
 }
 
 int iommu_cell_init(struct cell *cell)
@@ -68,23 +72,28 @@ int iommu_cell_init(struct cell *cell)
 	unsigned int n;
 	int err;
 
-	if (!drv)
+	if (!drv) {
 		return 0;
+	}
 	err = pt_create(&cell->dma_pt, drv->pt_format(), &hv.pool);
-	for (n = 0; !err && n < cell->config->num_memory_regions; n++)
+	for (n = 0; !err && n < cell->config->num_memory_regions; n++) {
 		err = iommu_map_region(cell, &mem[n], true);
-	if (!err)
+	}
+	if (!err) {
 		err = drv->cell_init(cell);
-	if (err)
+	}
+	if (err) {
 		hv_error("cell \"%s\": cannot build its I/O page table (error %d)",
 			 cell->name, err);
+	}
 	return err;
 }
 
 void iommu_cell_exit(struct cell *cell)
 {
-	if (!drv || !cell->dma_pt.root)
+	if (!drv || !cell->dma_pt.root) {
 		return;
+	}
 	drv->cell_exit(cell);
 	pt_destroy(&cell->dma_pt);
 }
@@ -94,15 +103,18 @@ static void attach_devices(const struct cell *owner, struct cell *to)
 	const struct jh_pci_device *dev = jh_cell_pci_devices(owner->config);
 	unsigned int n;
 
-	for (n = 0; n < owner->config->num_pci_devices; n++)
-		if (dev[n].domain == 0)
+	for (n = 0; n < owner->config->num_pci_devices; n++) {
+		if (dev[n].domain == 0) {
 			drv->attach(to, dev[n].bdf);
+		}
+	}
 }
 
 void iommu_cell_assign(struct cell *cell)
 {
-	if (!drv)
+	if (!drv) {
 		return;
+	}
 	attach_devices(cell, cell);
 	drv->flush(&root_cell);
 	drv->flush(cell);
@@ -110,8 +122,9 @@ void iommu_cell_assign(struct cell *cell)
 
 void iommu_cell_release(struct cell *cell)
 {
-	if (!drv)
+	if (!drv) {
 		return;
+	}
 	attach_devices(cell, &root_cell);
 	drv->flush(cell);
 	drv->flush(&root_cell);
@@ -119,23 +132,26 @@ void iommu_cell_release(struct cell *cell)
 
 void iommu_poll_faults(void)
 {
-	if (drv && drv->poll_faults)
+	if (drv && drv->poll_faults) {
 		drv->poll_faults();
+	}
 }
 
 int iommu_msi_remap(struct cell *cell, uint16_t bdf, unsigned int n,
 		    const struct iommu_msi_msg *msg, struct iommu_msi_msg *hw)
 {
-	if (!drv || !drv->msi_remap)
+	if (!drv || !drv->msi_remap) {
 		return -JH_ENOSYS;
+	}
 	return drv->msi_remap(cell, bdf, n, msg, hw);
 }
 
 int iommu_ioapic_remap(unsigned int index, const struct iommu_msi_msg *msg,
 		       uint64_t *rte)
 {
-	if (!drv || !drv->ioapic_remap)
+	if (!drv || !drv->ioapic_remap) {
 		return -JH_ENOSYS;
+	}
 	return drv->ioapic_remap(index, msg, rte);
 }
 
@@ -146,12 +162,15 @@ static struct cell *device_owner(uint16_t bdf)
 	unsigned int id, n;
 
 	for (id = 1; id < HV_MAX_CELLS; id++) {
-		if (!cells[id])
+		if (!cells[id]) {
 			continue;
+		}
 		dev = jh_cell_pci_devices(cells[id]->config);
-		for (n = 0; n < cells[id]->config->num_pci_devices; n++)
-			if (dev[n].domain == 0 && dev[n].bdf == bdf)
+		for (n = 0; n < cells[id]->config->num_pci_devices; n++) {
+			if (dev[n].domain == 0 && dev[n].bdf == bdf) {
 				return cells[id];
+			}
+		}
 	}
 	return &root_cell;
 }
@@ -161,8 +180,9 @@ void iommu_report_fault(unsigned int unit, uint16_t bdf, uint64_t addr,
 {
 	struct cell *owner = device_owner(bdf);
 
-	if (!ratelimit_ok(&fault_rl, FAULT_BURST))
+	if (!ratelimit_ok(&fault_rl, FAULT_BURST)) {
 		return;
+	}
 	printk("IOMMU %u: DMA %s of device %02x:%02x.%x (cell \"%s\") at 0x%llx blocked: %s\n",
 	       unit, write ? "write" : "read", bdf >> 8, (bdf >> 3) & 0x1f,
 	       bdf & 7, owner->name, (unsigned long long)addr, what);
@@ -186,14 +206,17 @@ int iommu_init(void)
 		return -JH_ENODEV;
 	}
 	for (n = 0; !err && n < JH_MAX_IOMMUS &&
-	     sys->iommus[n].type != JH_IOMMU_NONE; n++)
+	     sys->iommus[n].type != JH_IOMMU_NONE; n++) {
 		err = d->unit_init(n, &sys->iommus[n]);
-	if (err)
+	}
+	if (err) {
 		return err;
+	}
 	drv = d;
 	err = iommu_cell_init(&root_cell);
-	if (!err)
+	if (!err) {
 		err = drv->enable();
+	}
 	if (err) {
 		drv->shutdown();
 		iommu_cell_exit(&root_cell);
@@ -207,8 +230,9 @@ int iommu_init(void)
 
 void iommu_shutdown(void)
 {
-	if (!drv)
+	if (!drv) {
 		return;
+	}
 	drv->shutdown();
 	printk("  %s: translation off\n", drv->name);
 	/* Root CPUs still leaving must not touch the units any more. */

@@ -65,11 +65,13 @@ static int shadow_index(const struct pci_filter_dev *dev, unsigned int reg)
 {
 	unsigned int off = reg - dev->msi_cap;
 
-	if (!dev->msi_remap || !dev->msi_cap || reg < dev->msi_cap)
+	if (!dev->msi_remap || !dev->msi_cap || reg < dev->msi_cap) {
 		return -1;
+	}
 	/* 32-bit capability: +12 holds the mask bits, if any. */
-	if (off == 4 || off == 8 || (off == 12 && dev->msi_64bit))
+	if (off == 4 || off == 8 || (off == 12 && dev->msi_64bit)) {
 		return (int)(off / 4) - 1;
+	}
 	return -1;
 }
 
@@ -104,9 +106,11 @@ static bool bars_home(const struct pci_filter_ops *ops,
 {
 	unsigned int n;
 
-	for (n = 0; n < num_bars(dev); n++)
-		if (ops->read(dev, REG_BAR0 + 4 * n) != dev->bar[n])
+	for (n = 0; n < num_bars(dev); n++) {
+		if (ops->read(dev, REG_BAR0 + 4 * n) != dev->bar[n]) {
 			return false;
+		}
+	}
 	return (ops->read(dev, rom_reg(dev)) & ~ROM_ENABLE) ==
 		(dev->rom & ~ROM_ENABLE);
 }
@@ -115,8 +119,9 @@ static bool command_ok(const struct pci_filter_ops *ops,
 		       const struct pci_filter_dev *dev, uint32_t *dw,
 		       const char **why)
 {
-	if (!dev->dma_ok)
+	if (!dev->dma_ok) {
 		*dw &= ~CMD_MASTER;
+	}
 	if ((*dw & (CMD_IO | CMD_MEMORY)) && !bars_home(ops, dev)) {
 		*why = "decoding with a BAR away from its assigned address";
 		return false;
@@ -133,14 +138,16 @@ static bool bar_ok(const struct pci_filter_ops *ops,
 	uint32_t home = rom ? dev->rom : dev->bar[n];
 	uint32_t cmd, decode;
 
-	if (rom ? (dw & ~ROM_ENABLE) == (home & ~ROM_ENABLE) : dw == home)
+	if (rom ? (dw & ~ROM_ENABLE) == (home & ~ROM_ENABLE) : dw == home) {
 		return true;
+	}
 	/* Sizing: all-ones, only while that kind of decoding is off. */
 	cmd = ops->read(dev, REG_COMMAND);
 	decode = !rom && (home & BAR_IO) ? CMD_IO : CMD_MEMORY;
 	if ((dw | ROM_ENABLE) == ALL_ONES && !(rom && (dw & ROM_ENABLE)) &&
-	    !(cmd & decode))
+	    !(cmd & decode)) {
 		return true;
+	}
 	*why = "BAR moved away from the address the cell was given";
 	return false;
 }
@@ -182,21 +189,26 @@ static bool msi_ok(const struct pci_filter_ops *ops, const void *cell,
 
 	*why = "MSI to a CPU outside the cell, or a vector or mode refused";
 	if (off == 0) {
-		if (!(dw & MSI_ENABLE))
+		if (!(dw & MSI_ENABLE)) {
 			return true;
+		}
 		addr = cur(ops, dev, dev->msi_cap + 4);
 		data = cur(ops, dev, dev->msi_cap + data_off);
-		if (dev->msi_64bit && cur(ops, dev, dev->msi_cap + 8))
+		if (dev->msi_64bit && cur(ops, dev, dev->msi_cap + 8)) {
 			return false;
+		}
 		return msi_address_ok(ops, cell, addr) && msi_data_ok(data);
 	}
-	if (off == 4)
+	if (off == 4) {
 		return msi_address_ok(ops, cell, dw);
-	if (off == data_off)
+	}
+	if (off == data_off) {
 		return msi_data_ok(dw);
+	}
 	/* The upper address of a 64-bit capability. */
-	if (off == 8 && dev->msi_64bit)
+	if (off == 8 && dev->msi_64bit) {
 		return dw == 0;
+	}
 	return true;
 }
 
@@ -216,21 +228,24 @@ static bool msi_remap_all(const struct pci_filter_ops *ops, const void *cell,
 	uint32_t hw_data = 0, d;
 
 	if (!msi_address_ok(ops, cell, addr) || !msi_data_ok(data) ||
-	    (dev->msi_64bit && cur(ops, dev, dev->msi_cap + 8)))
+	    (dev->msi_64bit && cur(ops, dev, dev->msi_cap + 8))) {
 		return true;
+	}
 	/* Vector n replaces the low bits of the data, as the device does. */
 	for (n = 0; n < vectors; n++) {
 		if (!ops->msi_remap(cell, dev, n, addr,
-				    (data & ~(vectors - 1)) | n, &a, &d))
+				    (data & ~(vectors - 1)) | n, &a, &d)) {
 			return false;
+		}
 		if (n == 0) {
 			hw_addr = a;
 			hw_data = d;
 		}
 	}
 	ops->write(dev, dev->msi_cap + 4, (uint32_t)hw_addr);
-	if (dev->msi_64bit)
+	if (dev->msi_64bit) {
 		ops->write(dev, dev->msi_cap + 8, (uint32_t)(hw_addr >> 32));
+	}
 	ops->write(dev, dev->msi_cap + data_off, hw_data & MSI_DATA_MASK);
 	return true;
 }
@@ -253,13 +268,15 @@ static bool msi_remap_write(const struct pci_filter_ops *ops,
 		dev->msi_shadow[i] = *dw;
 	}
 	if (!msi_remap_all(ops, cell, dev, ctrl)) {
-		if (i >= 0)
+		if (i >= 0) {
 			dev->msi_shadow[i] = old;
+		}
 		*why = "the IOMMU cannot remap this MSI for the cell";
 		return false;
 	}
-	if (i >= 0)
+	if (i >= 0) {
 		*dw = ops->read(dev, dreg);
+	}
 	return true;
 }
 
@@ -276,8 +293,9 @@ static bool msi_write(const struct pci_filter_ops *ops, const void *cell,
 {
 	bool ok = msi_ok(ops, cell, dev, dreg - dev->msi_cap, *dw, why);
 
-	if (ok && dev->msi_remap)
+	if (ok && dev->msi_remap) {
 		ok = msi_remap_write(ops, cell, dev, dreg, dw, why);
+	}
 	return ok;
 }
 
@@ -289,8 +307,9 @@ static bool merge(const struct pci_filter_ops *ops,
 {
 	unsigned int shift = (reg & 3) * 8;
 
-	if (reg >= 0x100 || size == 0 || size > 4 || (reg & 3) + size > 4)
+	if (reg >= 0x100 || size == 0 || size > 4 || (reg & 3) + size > 4) {
 		return false;
+	}
 	*mask = (size == 4 ? ALL_ONES : (1U << (size * 8)) - 1) << shift;
 	*dw = (cur(ops, dev, reg & ~3U) & ~*mask) | ((value << shift) & *mask);
 	return true;
@@ -304,10 +323,12 @@ bool pci_filter_msi_write(const struct pci_filter_ops *ops, const void *cell,
 	uint32_t mask, dw;
 
 	if (!in_msi_cap(dev, dreg) ||
-	    !merge(ops, dev, reg, size, *value, &mask, &dw))
+	    !merge(ops, dev, reg, size, *value, &mask, &dw)) {
 		return true;
-	if (!msi_write(ops, cell, dev, dreg, &dw, why))
+	}
+	if (!msi_write(ops, cell, dev, dreg, &dw, why)) {
 		return false;
+	}
 	*value = (dw & mask) >> shift;
 	return true;
 }
@@ -315,8 +336,9 @@ bool pci_filter_msi_write(const struct pci_filter_ops *ops, const void *cell,
 bool pci_filter_msi_refresh(const struct pci_filter_ops *ops,
 			    const void *cell, struct pci_filter_dev *dev)
 {
-	if (!dev->msi_cap || !dev->msi_remap)
+	if (!dev->msi_cap || !dev->msi_remap) {
 		return true;
+	}
 	return msi_remap_all(ops, cell, dev, ops->read(dev, dev->msi_cap));
 }
 
@@ -346,7 +368,8 @@ bool pci_filter_write(const struct pci_filter_ops *ops, const void *cell,
 	} else if (in_msi_cap(dev, dreg)) {
 		ok = msi_write(ops, cell, dev, dreg, &dw, why);
 	}
-	if (ok)
+	if (ok) {
 		*value = (dw & mask) >> shift;
+	}
 	return ok;
 }

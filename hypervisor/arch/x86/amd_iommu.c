@@ -45,8 +45,9 @@ static int unit_init(unsigned int index, const struct jh_iommu *cfg)
 {
 	struct amd_unit *u = &amd_units[index];
 
-	if (index >= JH_MAX_IOMMUS)
+	if (index >= JH_MAX_IOMMUS) {
 		return -JH_EINVAL;
+	}
 	if (cfg->size < AMD_MMIO_MIN_SIZE) {
 		hv_error("AMD-Vi unit %u: a register window of 0x%x bytes, the unit has 0x%x",
 			 index, cfg->size, AMD_MMIO_MIN_SIZE);
@@ -80,8 +81,9 @@ static int unit_init(unsigned int index, const struct jh_iommu *cfg)
 	u->saved_evt = amd_read(u, AMD_MMIO_EVT_BASE);
 	u->saved_excl = amd_read(u, AMD_MMIO_EXCL_BASE);
 
-	if (!devtab)
+	if (!devtab) {
 		devtab = page_alloc(&hv.pool, AMD_DEVTAB_MAX_PAGES);
+	}
 	u->cmd = page_alloc(&hv.pool, 1);
 	u->evt = page_alloc(&hv.pool, 1);
 	if (!devtab || !u->cmd || !u->evt) {
@@ -144,16 +146,18 @@ static void build_dte(const struct cell *cell, uint16_t bdf, uint64_t q[4])
 	 * unremapped, as without the unit.
 	 */
 	if (cell == &root_cell && !irt) {
-		if (pci_root_is_msix(bdf))
+		if (pci_root_is_msix(bdf)) {
 			return;
+		}
 		if (ioapic_sources_known() && !ioapic_is_source(bdf)) {
 			q[2] = AMD_DTE_IV |
 				AMD_INTCTL_ABORT << AMD_DTE_INTCTL_SHIFT;
 			return;
 		}
 		irt = amd_ir_ioapic_table();
-		if (!irt)
+		if (!irt) {
 			return;
+		}
 		q[2] = AMD_DTE_EINT_PASS | AMD_DTE_LINT0_PASS |
 			AMD_DTE_LINT1_PASS;
 	}
@@ -192,8 +196,9 @@ static void attach(struct cell *cell, uint16_t bdf)
 	build_dte(cell, bdf, q);
 	write_dte(bdf, q);
 	amd_cmd_run_all(inv, ARRAY_SIZE(inv));
-	if (cell == &root_cell)
+	if (cell == &root_cell) {
 		pci_root_msi_returned(bdf);
+	}
 }
 
 static struct amd_cmd inv_domain(uint16_t domain)
@@ -274,12 +279,14 @@ static int enable(void)
 	int err = 0, sid;
 
 	build_dte(&root_cell, 0xffff, q);
-	for (id = 0; id < AMD_NUM_DEVICE_IDS; id++)
+	for (id = 0; id < AMD_NUM_DEVICE_IDS; id++) {
 		write_dte((uint16_t)id, q);
+	}
 	for (n = 0; n < IOAPIC_MAX; n++) {
 		sid = ioapic_source_id(n);
-		if (sid < 0)
+		if (sid < 0) {
 			continue;
+		}
 		build_dte(&root_cell, (uint16_t)sid, q);
 		write_dte((uint16_t)sid, q);
 	}
@@ -295,21 +302,25 @@ static int enable(void)
 		write_dte(bdf[n], q);
 	}
 	amd_pt_mark_empty(&root_cell.dma_pt);
-	for (n = 0; !err && n < amd_num_units; n++)
+	for (n = 0; !err && n < amd_num_units; n++) {
 		err = enable_unit(&amd_units[n]);
+	}
 	/*
 	 * The root's MSIs move into their tables now. One the device sends
 	 * in between finds an empty entry and is dropped, never misrouted.
 	 */
-	if (!err)
+	if (!err) {
 		pci_root_msi_takeover();
-	if (!err && amd_ioapic_ok())
+	}
+	if (!err && amd_ioapic_ok()) {
 		ioapic_ir_start();
-	else if (!err)
+	} else if (!err) {
 		printk("  AMD-Vi: no INVALIDATE_IOMMU_ALL, IOAPIC interrupts unremapped\n");
-	if (!err && num)
+	}
+	if (!err && num) {
 		printk("  AMD-Vi: %u root PCI function(s) with remapped MSIs\n",
 		       num);
+	}
 	return err;
 }
 
@@ -329,13 +340,15 @@ static void shutdown(void)
 	/* Before IV goes: a message in between is dropped, not misrouted. */
 	ioapic_ir_stop();
 	pci_root_msi_giveback();
-	if (devtab)
+	if (devtab) {
 		memset(devtab, 0, AMD_DEVTAB_MAX_PAGES * PAGE_SIZE);
+	}
 	for (n = 0; n < amd_num_units; n++) {
 		u = &amd_units[n];
 		/* QEMU's models keep their caches across a disable. */
-		if (amd_read(u, AMD_MMIO_CONTROL) & AMD_CTRL_CMD_BUF_EN)
+		if (amd_read(u, AMD_MMIO_CONTROL) & AMD_CTRL_CMD_BUF_EN) {
 			invalidate_all(u);
+		}
 		amd_write(u, AMD_MMIO_CONTROL, u->saved_control);
 		amd_write(u, AMD_MMIO_CMD_BASE, u->saved_cmd);
 		amd_write(u, AMD_MMIO_EVT_BASE, u->saved_evt);

@@ -77,8 +77,9 @@ static uint32_t cmd_head(const struct amd_unit *u)
 static bool timed_out(const struct amd_unit *u, uint64_t start,
 		      const char *what)
 {
-	if (timer_arch_now_us() - start <= CMD_TIMEOUT_US)
+	if (timer_arch_now_us() - start <= CMD_TIMEOUT_US) {
 		return false;
+	}
 	printk("AMD-Vi unit %u: %s for %u ms (head 0x%llx, tail 0x%x, status 0x%llx)\n",
 	       u->index, what, CMD_TIMEOUT_US / 1000,
 	       (unsigned long long)cmd_head(u), u->cmd_tail,
@@ -98,11 +99,13 @@ static int queue(struct amd_unit *u, const struct amd_cmd *cmds,
 	volatile uint64_t *slot;
 	unsigned int n;
 
-	if (num + 1 >= AMD_RING_ENTRIES)
+	if (num + 1 >= AMD_RING_ENTRIES) {
 		return -JH_EINVAL;
+	}
 	while (cmd_head(u) != u->cmd_tail) {
-		if (timed_out(u, start, "commands of an earlier batch pending"))
+		if (timed_out(u, start, "commands of an earlier batch pending")) {
 			return -JH_EBUSY;
+		}
 		cpu_relax();
 	}
 	for (n = 0; n <= num; n++) {
@@ -131,8 +134,9 @@ int amd_cmd_run(struct amd_unit *u, const struct amd_cmd *cmds,
 		    AMD_CMD_COMPLETION_WAIT << AMD_CMD_OP_SHIFT);
 	start = timer_arch_now_us();
 	while (!err && READ_ONCE(*store) != u->cw_seq) {
-		if (timed_out(u, start, "commands not completed"))
+		if (timed_out(u, start, "commands not completed")) {
 			err = -JH_EBUSY;
+		}
 		cpu_relax();
 	}
 	spin_unlock(&u->cmd_lock);
@@ -146,8 +150,9 @@ int amd_cmd_run_all(const struct amd_cmd *cmds, unsigned int num)
 
 	for (n = 0; n < amd_num_units; n++) {
 		ret = amd_cmd_run(&amd_units[n], cmds, num);
-		if (ret)
+		if (ret) {
 			err = ret;
+		}
 	}
 	return err;
 }
@@ -174,12 +179,13 @@ static void report_page_fault(const struct amd_unit *u, uint64_t q0,
 	bool write = q0 & (AMD_EVT_PF_RW | AMD_EVT_PF_NX);
 	const char *what;
 
-	if (in_msi_range(addr))
+	if (in_msi_range(addr)) {
 		what = "interrupt not remapped for its cell";
-	else if (q0 & AMD_EVT_PF_PR)
+	} else if (q0 & AMD_EVT_PF_PR) {
 		what = "access not permitted to its cell";
-	else
+	} else {
 		what = "address not mapped for its cell";
+	}
 	iommu_report_fault(u->index, AMD_EVT_DEVID(q0), addr, write, what);
 }
 
@@ -200,8 +206,9 @@ static void report_event(const struct amd_unit *u, uint64_t q0, uint64_t q1)
 		report_page_fault(u, q0, q1);
 		return;
 	}
-	if (!ratelimit_ok(&evt_rl, EVT_BURST))
+	if (!ratelimit_ok(&evt_rl, EVT_BURST)) {
 		return;
+	}
 	printk("AMD-Vi unit %u: event %u (%s), device %02x:%02x.%x, 0x%016llx 0x%016llx\n",
 	       u->index, code,
 	       code < ARRAY_SIZE(names) && names[code] ? names[code] :
@@ -222,9 +229,10 @@ static void restart_log(struct amd_unit *u, bool overflow)
 	amd_write(u, AMD_MMIO_STATUS, AMD_STATUS_EVT_OVERFLOW);
 	amd_evt_reset(u);
 	amd_write(u, AMD_MMIO_CONTROL, ctrl);
-	if (overflow && ratelimit_ok(&evt_rl, EVT_BURST))
+	if (overflow && ratelimit_ok(&evt_rl, EVT_BURST)) {
 		printk("AMD-Vi unit %u: event log overflowed, events were lost\n",
 		       u->index);
+	}
 }
 
 static bool entry_written(const struct amd_unit *u, uint32_t off)
@@ -243,12 +251,14 @@ static void poll_aborts(const struct amd_unit *u, unsigned int events)
 {
 	uint32_t status = pci_hv_read(u->bdf, PCI_STATUS, 2);
 
-	if (status == 0xffff || !(status & PCI_STATUS_SIG_TARGET_ABORT))
+	if (status == 0xffff || !(status & PCI_STATUS_SIG_TARGET_ABORT)) {
 		return;
+	}
 	amd_clear_aborts(u);
-	if (events == 0 && ratelimit_ok(&evt_rl, EVT_BURST))
+	if (events == 0 && ratelimit_ok(&evt_rl, EVT_BURST)) {
 		printk("IOMMU %u: DMA blocked, but the unit logged no event: device and address unknown\n",
 		       u->index);
+	}
 }
 
 static void poll_unit(struct amd_unit *u)
@@ -264,8 +274,9 @@ static void poll_unit(struct amd_unit *u)
 	for (n = 0; n < AMD_RING_ENTRIES && head < RING_BYTES; n++) {
 		/* Past the tail only what was visibly written. */
 		if (head == tail || stale_tail) {
-			if (!entry_written(u, head))
+			if (!entry_written(u, head)) {
 				break;
+			}
 			stale_tail = true;
 		}
 		entry = (volatile uint64_t *)(u->evt + head);
@@ -278,8 +289,9 @@ static void poll_unit(struct amd_unit *u)
 	amd_write(u, AMD_MMIO_EVT_HEAD, head);
 	poll_aborts(u, n);
 	if (stale_tail ||
-	    (amd_read(u, AMD_MMIO_STATUS) & AMD_STATUS_EVT_OVERFLOW))
+	    (amd_read(u, AMD_MMIO_STATUS) & AMD_STATUS_EVT_OVERFLOW)) {
 		restart_log(u, !stale_tail);
+	}
 	spin_unlock(&u->evt_lock);
 }
 
@@ -287,6 +299,7 @@ void amd_poll_faults(void)
 {
 	unsigned int n;
 
-	for (n = 0; n < amd_num_units; n++)
+	for (n = 0; n < amd_num_units; n++) {
 		poll_unit(&amd_units[n]);
+	}
 }

@@ -80,30 +80,38 @@ int amd_ir_cell_init(struct cell *cell)
 	struct cell_irts *c;
 	unsigned int n, num = 0;
 
-	if (cell->id >= HV_MAX_CELLS)
+	if (cell->id >= HV_MAX_CELLS) {
 		return 0;
+	}
 	c = &irts[cell->id];
 	*c = (struct cell_irts){ 0 };
-	if (cell == &root_cell)
+	if (cell == &root_cell) {
 		num = pci_root_msi_scan(c->bdf, PCI_ROOT_MSI_MAX);
+	}
 	for (n = 0; cell != &root_cell && n < cell->config->num_pci_devices &&
-	     num < JH_MAX_PCI_DEVICES; n++)
-		if (dev[n].domain == 0)
+	     num < JH_MAX_PCI_DEVICES; n++) {
+		if (dev[n].domain == 0) {
 			c->bdf[num++] = dev[n].bdf;
-	if (num == 0 && cell != &root_cell)
+		}
+	}
+	if (num == 0 && cell != &root_cell) {
 		return 0;
+	}
 	/* The root's IOAPIC table comes after its devices' tables. */
 	c->num_pages = (num + (cell == &root_cell) + IRTS_PER_PAGE - 1) /
 		IRTS_PER_PAGE;
 	c->pages = page_alloc(&hv.pool, c->num_pages);
-	if (!c->pages)
+	if (!c->pages) {
 		return -JH_ENOMEM;
-	for (n = 0; n < num; n++)
+	}
+	for (n = 0; n < num; n++) {
 		c->table[n] = (uint32_t *)((uint8_t *)c->pages +
 					   n * IRT_BYTES);
+	}
 	c->num = num;
-	if (cell == &root_cell)
+	if (cell == &root_cell) {
 		ioapic_irt = (uint32_t *)((uint8_t *)c->pages + num * IRT_BYTES);
+	}
 	return 0;
 }
 
@@ -111,23 +119,28 @@ void amd_ir_cell_exit(struct cell *cell)
 {
 	struct cell_irts *c;
 
-	if (cell->id >= HV_MAX_CELLS)
+	if (cell->id >= HV_MAX_CELLS) {
 		return;
+	}
 	c = &irts[cell->id];
-	if (c->pages)
+	if (c->pages) {
 		page_free(&hv.pool, c->pages, c->num_pages);
+	}
 	*c = (struct cell_irts){ 0 };
-	if (cell == &root_cell)
+	if (cell == &root_cell) {
 		ioapic_irt = NULL;
+	}
 }
 
 bool amd_ioapic_ok(void)
 {
 	unsigned int n;
 
-	for (n = 0; n < amd_num_units; n++)
-		if (!(amd_units[n].efr & AMD_EFR_IA_SUP))
+	for (n = 0; n < amd_num_units; n++) {
+		if (!(amd_units[n].efr & AMD_EFR_IA_SUP)) {
 			return false;
+		}
+	}
 	return ioapic_irt != NULL;
 }
 
@@ -142,15 +155,18 @@ int amd_ioapic_remap(unsigned int index, const struct iommu_msi_msg *msg,
 	struct amd_cmd inv = { .q0 = AMD_CMD_INV_ALL << AMD_CMD_OP_SHIFT };
 	uint32_t entry;
 
-	if (!amd_ioapic_ok())
+	if (!amd_ioapic_ok()) {
 		return -JH_ENOSYS;
-	if (index >= AMD_IRT_REACHABLE || !amd_msi_msg_ok(msg))
+	}
+	if (index >= AMD_IRT_REACHABLE || !amd_msi_msg_ok(msg)) {
 		return -JH_EINVAL;
+	}
 	/* Sent as vector index & 0xff, fixed or lowest priority. */
 	*rte = index;
 	entry = amd_irte(msg);
-	if (READ_ONCE(ioapic_irt[index]) == entry)
+	if (READ_ONCE(ioapic_irt[index]) == entry) {
 		return 0;
+	}
 	WRITE_ONCE(ioapic_irt[index], entry);
 	return amd_cmd_run_all(&inv, 1);
 }
@@ -160,12 +176,15 @@ static uint32_t *find_table(const struct cell *cell, uint16_t bdf)
 	const struct cell_irts *c;
 	unsigned int n;
 
-	if (cell->id >= HV_MAX_CELLS)
+	if (cell->id >= HV_MAX_CELLS) {
 		return NULL;
+	}
 	c = &irts[cell->id];
-	for (n = 0; n < c->num && n < JH_MAX_PCI_DEVICES; n++)
-		if (c->bdf[n] == bdf)
+	for (n = 0; n < c->num && n < JH_MAX_PCI_DEVICES; n++) {
+		if (c->bdf[n] == bdf) {
 			return c->table[n];
+		}
+	}
 	return NULL;
 }
 
@@ -178,8 +197,9 @@ paddr_t amd_ir_table(const struct cell *cell, uint16_t bdf)
 
 unsigned int amd_ir_devices(const struct cell *cell, const uint16_t **bdf)
 {
-	if (cell->id >= HV_MAX_CELLS)
+	if (cell->id >= HV_MAX_CELLS) {
 		return 0;
+	}
 	*bdf = irts[cell->id].bdf;
 	return MIN(irts[cell->id].num, JH_MAX_PCI_DEVICES);
 }
@@ -215,10 +235,12 @@ int amd_msi_remap(struct cell *cell, uint16_t bdf, unsigned int n,
 		.q0 = bdf | AMD_CMD_INV_IRT << AMD_CMD_OP_SHIFT,
 	};
 
-	if (!table)
+	if (!table) {
 		return -JH_ENODEV;
-	if (n >= AMD_IRT_REACHABLE || !amd_msi_msg_ok(msg))
+	}
+	if (n >= AMD_IRT_REACHABLE || !amd_msi_msg_ok(msg)) {
 		return -JH_EINVAL;
+	}
 	WRITE_ONCE(table[n], amd_irte(msg));
 	hw->address = MSI_ADDR_BASE;
 	hw->data = n;

@@ -40,10 +40,12 @@ static pt_entry_t leaf_entry(paddr_t phys, unsigned int level,
 	pt_entry_t e = (phys & AMD_PTE_ADDR_MASK) | AMD_PTE_PR;
 
 	(void)level;
-	if (flags & PT_READ)
+	if (flags & PT_READ) {
 		e |= AMD_PTE_IR;
-	if (flags & PT_WRITE)
+	}
+	if (flags & PT_WRITE) {
 		e |= AMD_PTE_IW;
+	}
 	return e;
 }
 
@@ -75,10 +77,12 @@ static unsigned long leaf_flags(pt_entry_t e, unsigned int level)
 	unsigned long flags = 0;
 
 	(void)level;
-	if (e & AMD_PTE_IR)
+	if (e & AMD_PTE_IR) {
 		flags |= PT_READ;
-	if (e & AMD_PTE_IW)
+	}
+	if (e & AMD_PTE_IW) {
 		flags |= PT_WRITE;
+	}
 	return flags;
 }
 
@@ -103,18 +107,20 @@ static void mark_level(struct paging *pg, pt_entry_t *table,
 	unsigned int n;
 
 	for (n = 0; n < PT_ENTRIES; n++) {
-		if (table[n] == 0)
+		if (table[n] == 0) {
 			WRITE_ONCE(table[n], AMD_PTE_EMPTY);
-		else if (is_valid(table[n]) && level < PT_LEVELS - 1 &&
-			 is_table(table[n], level))
+		} else if (is_valid(table[n]) && level < PT_LEVELS - 1 &&
+			 is_table(table[n], level)) {
 			mark_level(pg, page_pool_phys2virt(pg->pool,
 					entry_addr(table[n], level)),
 				   level + 1);
+		}
 	}
 }
 
 void amd_pt_mark_empty(struct paging *pg)
 {
-	if (pg->root)
+	if (pg->root) {
 		mark_level(pg, pg->root, pg->fmt->root_level);
+	}
 }

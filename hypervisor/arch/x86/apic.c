@@ -128,8 +128,9 @@ static void wait_icr_idle(void)
 	unsigned int n;
 
 	for (n = 0; n < ICR_IDLE_POLLS && (apic_read(APIC_ICR_LO) & ICR_BUSY);
-	     n++)
+	     n++) {
 		cpu_relax();
+	}
 }
 
 /* One IPI to one CPU, physical destination mode. */
@@ -144,8 +145,9 @@ void apic_send_nmi(unsigned int cpu)
 {
 	struct per_cpu *target = per_cpu(cpu);
 
-	if (target)
+	if (target) {
 		send_ipi(target->arch.apic_id, ICR_MODE_NMI << 8 | ICR_ASSERT);
+	}
 }
 
 /* Does a logical destination reach a CPU with this LDR and DFR? */
@@ -153,8 +155,9 @@ static bool logical_match(uint32_t ldr_reg, uint32_t dfr, uint8_t dest)
 {
 	uint8_t ldr = ldr_reg >> 24;
 
-	if ((dfr & DFR_FLAT) == DFR_FLAT)
+	if ((dfr & DFR_FLAT) == DFR_FLAT) {
 		return ldr & dest;
+	}
 	/* Cluster model: high nibble cluster (15: all), low nibble CPUs. */
 	return ((dest >> 4) == (ldr >> 4) || (dest >> 4) == 0xf) &&
 		(dest & ldr & 0xf);
@@ -167,12 +170,14 @@ static bool logical_match(uint32_t ldr_reg, uint32_t dfr, uint8_t dest)
 static bool dest_match(const struct per_cpu *pcpu, uint32_t dest,
 		       bool logical, bool hw)
 {
-	if (logical && hw)
+	if (logical && hw) {
 		return logical_match(pcpu->arch.hw_ldr, pcpu->arch.hw_dfr,
 				     dest & 0xff);
-	if (logical)
+	}
+	if (logical) {
 		return logical_match(pcpu->arch.apic_ldr, pcpu->arch.apic_dfr,
 				     dest & 0xff);
+	}
 	return dest == 0xff || pcpu->arch.apic_id == (dest & 0xff);
 }
 
@@ -184,10 +189,12 @@ bool apic_dest_in_cell(const struct cell *cell, uint32_t dest, bool logical)
 
 	for_each_cpu_id(cpu) {
 		pcpu = per_cpu(cpu);
-		if (!pcpu || !dest_match(pcpu, dest, logical, true))
+		if (!pcpu || !dest_match(pcpu, dest, logical, true)) {
 			continue;
-		if (pcpu->cell != cell)
+		}
+		if (pcpu->cell != cell) {
 			return false;
+		}
 		any = true;
 	}
 	return any;
@@ -209,15 +216,17 @@ static const char *ipi_name(unsigned int mode)
 static void refuse(struct per_cpu *sender, const char *what,
 		   struct per_cpu *target, const char *why)
 {
-	if (!ratelimit_ok(&sender->arch.ipi_refusals, 8))
+	if (!ratelimit_ok(&sender->arch.ipi_refusals, 8)) {
 		return;
-	if (target)
+	}
+	if (target) {
 		printk("cell \"%s\" CPU %u: %s to CPU %u (cell \"%s\") refused: %s\n",
 		       sender->cell->name, sender->cpu_id, what,
 		       target->cpu_id, target->cell->name, why);
-	else
+	} else {
 		printk("cell \"%s\" CPU %u: %s refused: %s\n",
 		       sender->cell->name, sender->cpu_id, what, why);
+	}
 }
 
 /*
@@ -237,8 +246,9 @@ static void emulate_init_sipi(struct per_cpu *sender, struct per_cpu *target,
 		/* INIT level de-assert is a no-op on modern CPUs. */
 		if (!(icr_lo & ICR_LEVEL) || (icr_lo & ICR_ASSERT)) {
 			target->arch.wait_for_sipi = true;
-			if (target->state == CPU_RUNNING)
+			if (target->state == CPU_RUNNING) {
 				cpu_request_park(target);
+			}
 		}
 	} else if (target->arch.wait_for_sipi &&
 		   target->state == CPU_PARKED) {
@@ -314,8 +324,9 @@ static void icr_write(struct per_cpu *sender, uint32_t icr_lo)
 	}
 	for_each_cpu_id(cpu) {
 		target = per_cpu(cpu);
-		if (!target)
+		if (!target) {
 			continue;
+		}
 		switch (shorthand) {
 		case ICR_TO_SELF:
 			hit = target == sender;
@@ -334,13 +345,15 @@ static void icr_write(struct per_cpu *sender, uint32_t icr_lo)
 			hit = dest_match(target, dest, logical,
 					 target->cell != sender->cell);
 		}
-		if (!hit)
+		if (!hit) {
 			continue;
+		}
 		/* Broadcasts mean "all of my cell": others are not refused. */
 		if (target->cell != sender->cell) {
-			if (shorthand == 0)
+			if (shorthand == 0) {
 				refuse(sender, ipi_name(ICR_MODE(icr_lo)),
 				       target, "not a CPU of the sender's cell");
+			}
 			continue;
 		}
 		deliver(sender, target, icr_lo);
@@ -359,17 +372,21 @@ static const char *lvt_refusal(const struct cell *cell, unsigned int reg,
 {
 	unsigned int mode = ICR_MODE(val);
 
-	if (val & LVT_MASKED)
+	if (val & LVT_MASKED) {
 		return NULL;
+	}
 	/* Timer and error entries have no mode field: always fixed. */
-	if (reg == APIC_LVT_TIMER || reg == APIC_LVT_ERROR)
+	if (reg == APIC_LVT_TIMER || reg == APIC_LVT_ERROR) {
 		mode = ICR_MODE_FIXED;
+	}
 	if (mode == ICR_MODE_FIXED &&
-	    (val & ICR_VECTOR) < FIRST_IRQ_VECTOR)
+	    (val & ICR_VECTOR) < FIRST_IRQ_VECTOR) {
 		return "LVT entry with a vector below 32";
+	}
 	if (mode == ICR_MODE_FIXED || mode == ICR_MODE_NMI ||
-	    (mode == ICR_MODE_EXTINT && cell == &root_cell))
+	    (mode == ICR_MODE_EXTINT && cell == &root_cell)) {
 		return NULL;
+	}
 	return "LVT entry with SMI, INIT, ExtINT or a reserved delivery mode";
 }
 
@@ -381,8 +398,9 @@ static int in_service(void)
 
 	for (word = 8; word-- > 0;) {
 		isr = apic_read(APIC_ISR + word * 0x10);
-		if (isr)
+		if (isr) {
 			return (int)(word * 32 + 31 - __builtin_clz(isr));
+		}
 	}
 	return -1;
 }
@@ -395,17 +413,19 @@ static enum mmio_result apic_mmio(struct per_cpu *pcpu, void *arg,
 	const char *why;
 	int vector;
 
-	if (acc->size != 4 || reg % 16)
+	if (acc->size != 4 || reg % 16) {
 		return MMIO_ERROR;
+	}
 	if (!acc->is_write) {
-		if (reg == APIC_ICR_HI)
+		if (reg == APIC_ICR_HI) {
 			acc->value = pcpu->arch.apic_icr_hi;
-		else if (reg == APIC_LDR)
+		} else if (reg == APIC_LDR) {
 			acc->value = pcpu->arch.apic_ldr;
-		else if (reg == APIC_DFR)
+		} else if (reg == APIC_DFR) {
 			acc->value = pcpu->arch.apic_dfr;
-		else
+		} else {
 			acc->value = apic_read(reg);
+		}
 		return MMIO_HANDLED;
 	}
 	switch (reg) {
@@ -422,8 +442,9 @@ static enum mmio_result apic_mmio(struct per_cpu *pcpu, void *arg,
 		/* Remapped IOAPIC entries may miss the EOI broadcast. */
 		vector = ioapic_ir_eoi_wanted() ? in_service() : -1;
 		apic_write(reg, val);
-		if (vector >= 0)
+		if (vector >= 0) {
 			ioapic_lapic_eoi(pcpu->cell, (unsigned int)vector);
+		}
 		break;
 	case APIC_LDR:
 		/* Bits 23:0 are reserved. */
@@ -461,9 +482,11 @@ static bool irr_pending(void)
 {
 	unsigned int word;
 
-	for (word = 0; word < 8; word++)
-		if (apic_read(APIC_IRR + word * 0x10))
+	for (word = 0; word < 8; word++) {
+		if (apic_read(APIC_IRR + word * 0x10)) {
 			return true;
+		}
+	}
 	return false;
 }
 
@@ -483,29 +506,33 @@ void apic_cpu_reset(void)
 	struct per_cpu *pcpu = this_cpu();
 	unsigned int reg, word, eois;
 
-	for (reg = APIC_LVT_TIMER; reg <= APIC_LVT_LAST; reg += 0x10)
+	for (reg = APIC_LVT_TIMER; reg <= APIC_LVT_LAST; reg += 0x10) {
 		apic_write(reg, LVT_MASKED);
-	if (VERSION_MAX_LVT(apic_read(APIC_VERSION)) >= MAX_LVT_CMCI)
+	}
+	if (VERSION_MAX_LVT(apic_read(APIC_VERSION)) >= MAX_LVT_CMCI) {
 		apic_write(APIC_LVT_CMCI, LVT_MASKED);
+	}
 	apic_write(APIC_LDR, 0);
 	pcpu->arch.apic_ldr = pcpu->arch.hw_ldr = apic_read(APIC_LDR);
 	pcpu->arch.apic_dfr = pcpu->cell == &root_cell ?
 		pcpu->arch.hw_dfr : DFR_RESET;
 	apic_write(APIC_TMICT, 0);
 	apic_write(APIC_TDCR, 0xb);
-	for (word = 0, eois = 0; word < 8 && eois < 256; )
+	for (word = 0, eois = 0; word < 8 && eois < 256; ) {
 		if (apic_read(APIC_ISR + word * 0x10)) {
 			apic_write(APIC_EOI, 0);
 			eois++;
 		} else {
 			word++;
 		}
+	}
 	/* Only an enabled APIC with TPR 0 delivers what is pending. */
 	apic_write(APIC_TPR, 0);
 	apic_write(APIC_SVR, apic_read(APIC_SVR) | SVR_ENABLE);
 	descriptors_use_drain_idt(true);
-	for (eois = 0; eois < 256 && irr_pending(); eois++)
+	for (eois = 0; eois < 256 && irr_pending(); eois++) {
 		vcpu_irq_window();
+	}
 	descriptors_use_drain_idt(false);
 }
 
@@ -542,6 +569,7 @@ void apic_timer_count_stop(void)
 	apic_write(APIC_TMICT, 0);
 	apic_write(APIC_TDCR, saved_tdcr);
 	apic_write(APIC_LVT_TIMER, saved_lvt);
-	if (saved_initial)
+	if (saved_initial) {
 		apic_write(APIC_TMICT, saved_count ? saved_count : 1);
+	}
 }

@@ -133,27 +133,31 @@ const struct ioapic_hw_ops *ioapic_hw = &hw_mmio;
 /* Redirection entries are the shadow of ioapic_ir.c while it remaps. */
 static uint32_t reg_read(const struct ioapic *chip, unsigned int index)
 {
-	if (ioapic_ir_active && index >= REG_REDIR)
+	if (ioapic_ir_active && index >= REG_REDIR) {
 		return ioapic_ir_read(chip - ioapics, chip->page, index);
+	}
 	return ioapic_hw->read(chip->page, index);
 }
 
 static void reg_write(const struct ioapic *chip, unsigned int index,
 		      uint32_t value)
 {
-	if (ioapic_ir_active && index >= REG_REDIR)
+	if (ioapic_ir_active && index >= REG_REDIR) {
 		ioapic_ir_write(chip - ioapics, chip->page, index, value);
-	else
+	} else {
 		ioapic_hw->write(chip->page, index, value);
+	}
 }
 
 static struct ioapic *find_ioapic(paddr_t base)
 {
 	unsigned int n;
 
-	for (n = 0; n < num_ioapics; n++)
-		if (ioapics[n].base == base)
+	for (n = 0; n < num_ioapics; n++) {
+		if (ioapics[n].base == base) {
 			return &ioapics[n];
+		}
+	}
 	return NULL;
 }
 
@@ -161,8 +165,9 @@ static bool chip_has_pin(const struct jh_irqchip *ic, unsigned int pin)
 {
 	uint64_t bit;
 
-	if (pin < ic->pin_base)
+	if (pin < ic->pin_base) {
 		return false;
+	}
 	bit = pin - ic->pin_base;
 	return bit < CHIP_PIN_BITS &&
 		(ic->pin_bitmap[bit / 32] >> (bit % 32)) & 1;
@@ -183,14 +188,17 @@ static const char *entry_refusal(const struct cell *cell, uint32_t low,
 	unsigned int mode = REDIR_MODE(low);
 
 	if (mode != MODE_FIXED && mode != MODE_LOWEST && mode != MODE_NMI &&
-	    !(mode == MODE_EXTINT && cell == &root_cell))
+	    !(mode == MODE_EXTINT && cell == &root_cell)) {
 		return "delivery mode not allowed";
+	}
 	/* 0-31 are exceptions: 16-31 would be delivered as if raised. */
 	if ((mode == MODE_FIXED || mode == MODE_LOWEST) &&
-	    (low & REDIR_VECTOR) < FIRST_IRQ_VECTOR)
+	    (low & REDIR_VECTOR) < FIRST_IRQ_VECTOR) {
 		return "vector below 32";
-	if (!apic_dest_in_cell(cell, REDIR_DEST(high), low & REDIR_LOGICAL))
+	}
+	if (!apic_dest_in_cell(cell, REDIR_DEST(high), low & REDIR_LOGICAL)) {
 		return "destination outside the cell";
+	}
 	return NULL;
 }
 
@@ -198,18 +206,20 @@ static void refuse(const struct cell *cell, struct ioapic *chip,
 		   unsigned int pin, uint32_t low, uint32_t high,
 		   const char *why)
 {
-	if (ratelimit_ok(&chip->refusals, 8))
+	if (ratelimit_ok(&chip->refusals, 8)) {
 		printk("cell \"%s\": IOAPIC 0x%llx pin %u: entry with %s destination 0x%x, delivery mode %u refused (%s); pin masked\n",
 		       cell->name, (unsigned long long)chip->base, pin,
 		       low & REDIR_LOGICAL ? "logical" : "physical",
 		       REDIR_DEST(high), REDIR_MODE(low), why);
+	}
 }
 
 static void mask_live(const struct ioapic *chip, unsigned int pin,
 		      uint32_t low)
 {
-	if (!(low & REDIR_MASKED))
+	if (!(low & REDIR_MASKED)) {
 		reg_write(chip, REDIR_LOW(pin), low | REDIR_MASKED);
+	}
 }
 
 static void write_high(const struct cell *cell, struct ioapic *chip,
@@ -218,8 +228,9 @@ static void write_high(const struct cell *cell, struct ioapic *chip,
 	uint32_t low = reg_read(chip, REDIR_LOW(pin));
 	const char *why = NULL;
 
-	if (!(low & REDIR_MASKED))
+	if (!(low & REDIR_MASKED)) {
 		why = entry_refusal(cell, low, value);
+	}
 	if (!why) {
 		reg_write(chip, REDIR_HIGH(pin), value);
 		bitmap_clear(chip->pending, pin);
@@ -273,13 +284,16 @@ static uint32_t window_read(const struct cell *cell, struct ioapic *chip,
 {
 	unsigned int pin;
 
-	if (index <= REG_ARB)
+	if (index <= REG_ARB) {
 		return reg_read(chip, index);
-	if (index < REG_REDIR || index > REDIR_HIGH(chip->pins - 1))
+	}
+	if (index < REG_REDIR || index > REDIR_HIGH(chip->pins - 1)) {
 		return 0;
+	}
 	pin = (index - REG_REDIR) / 2;
-	if (chip->owner[pin] != cell->id)
+	if (chip->owner[pin] != cell->id) {
 		return index & 1 ? 0 : REDIR_MASKED;
+	}
 	return reg_read(chip, index);
 }
 
@@ -289,27 +303,32 @@ static void window_write(const struct cell *cell, struct ioapic *chip,
 	unsigned int pin;
 
 	if (index <= REG_ARB) {
-		if (cell == &root_cell)
+		if (cell == &root_cell) {
 			reg_write(chip, index, value);
+		}
 		return;
 	}
-	if (index < REG_REDIR || index > REDIR_HIGH(chip->pins - 1))
+	if (index < REG_REDIR || index > REDIR_HIGH(chip->pins - 1)) {
 		return;
+	}
 	pin = (index - REG_REDIR) / 2;
-	if (chip->owner[pin] != cell->id)
+	if (chip->owner[pin] != cell->id) {
 		return;
-	if (index & 1)
+	}
+	if (index & 1) {
 		write_high(cell, chip, pin, value);
-	else
+	} else {
 		write_low(cell, chip, pin, value);
+	}
 }
 
 /* The vector the hardware entry of pin holds for the owner's vector. */
 static uint32_t hw_vector(const struct ioapic *chip, unsigned int pin,
 			  uint32_t vector)
 {
-	if (!ioapic_ir_active)
+	if (!ioapic_ir_active) {
 		return vector;
+	}
 	return ioapic_hw->read(chip->page, REDIR_LOW(pin)) & REDIR_VECTOR;
 }
 
@@ -319,24 +338,28 @@ static void eoi_write(const struct cell *cell, struct ioapic *chip,
 	uint32_t vector = value & REDIR_VECTOR;
 	unsigned int pin;
 
-	for (pin = 0; pin < chip->pins; pin++)
+	for (pin = 0; pin < chip->pins; pin++) {
 		if (chip->owner[pin] == cell->id &&
 		    (reg_read(chip, REDIR_LOW(pin)) & REDIR_VECTOR) == vector) {
 			ioapic_hw->eoi(chip->page, hw_vector(chip, pin, vector));
 			return;
 		}
+	}
 }
 
 void ioapic_ir_start(void)
 {
 	unsigned int n, pin;
 
-	for (n = 0; n < num_ioapics; n++)
+	for (n = 0; n < num_ioapics; n++) {
 		ioapic_ir_report_source(n, ioapics[n].base);
+	}
 	spin_lock(&ioapic_lock);
-	for (n = 0; n < num_ioapics; n++)
-		for (pin = 0; pin < ioapics[n].pins; pin++)
+	for (n = 0; n < num_ioapics; n++) {
+		for (pin = 0; pin < ioapics[n].pins; pin++) {
 			ioapic_ir_adopt(n, ioapics[n].page, pin);
+		}
+	}
 	ioapic_ir_active = true;
 	spin_unlock(&ioapic_lock);
 }
@@ -346,9 +369,11 @@ void ioapic_ir_stop(void)
 	unsigned int n, pin;
 
 	spin_lock(&ioapic_lock);
-	for (n = 0; ioapic_ir_active && n < num_ioapics; n++)
-		for (pin = 0; pin < ioapics[n].pins; pin++)
+	for (n = 0; ioapic_ir_active && n < num_ioapics; n++) {
+		for (pin = 0; pin < ioapics[n].pins; pin++) {
 			ioapic_ir_restore(n, ioapics[n].page, pin);
+		}
+	}
 	ioapic_ir_active = false;
 	spin_unlock(&ioapic_lock);
 }
@@ -358,13 +383,16 @@ void ioapic_lapic_eoi(const struct cell *cell, unsigned int vector)
 	unsigned int n, pin;
 
 	spin_lock(&ioapic_lock);
-	for (n = 0; ioapic_ir_active && n < num_ioapics; n++)
-		for (pin = 0; pin < ioapics[n].pins; pin++)
+	for (n = 0; ioapic_ir_active && n < num_ioapics; n++) {
+		for (pin = 0; pin < ioapics[n].pins; pin++) {
 			if (ioapics[n].owner[pin] == cell->id &&
-			    ioapic_ir_eoi_pin(n, pin, vector))
+			    ioapic_ir_eoi_pin(n, pin, vector)) {
 				ioapic_hw->eoi(ioapics[n].page,
 					       hw_vector(&ioapics[n], pin,
 							 vector));
+			}
+		}
+	}
 	spin_unlock(&ioapic_lock);
 }
 
@@ -375,22 +403,25 @@ static enum mmio_result ioapic_access(struct per_cpu *pcpu, void *arg,
 	uint8_t *sel = &regsel[pcpu->cpu_id][chip - ioapics];
 	const struct cell *cell = pcpu->cell;
 
-	if (acc->size != 4 || (acc->offset & 3))
+	if (acc->size != 4 || (acc->offset & 3)) {
 		return MMIO_ERROR;
+	}
 
 	switch (acc->offset) {
 	case OFF_REGSEL:
-		if (acc->is_write)
+		if (acc->is_write) {
 			*sel = (uint8_t)acc->value;
-		else
+		} else {
 			acc->value = *sel;
+		}
 		break;
 	case OFF_WINDOW:
 		spin_lock(&ioapic_lock);
-		if (acc->is_write)
+		if (acc->is_write) {
 			window_write(cell, chip, *sel, (uint32_t)acc->value);
-		else
+		} else {
 			acc->value = window_read(cell, chip, *sel);
+		}
 		spin_unlock(&ioapic_lock);
 		break;
 	case OFF_EOI:
@@ -403,8 +434,9 @@ static enum mmio_result ioapic_access(struct per_cpu *pcpu, void *arg,
 		}
 		break;
 	default:
-		if (!acc->is_write)
+		if (!acc->is_write) {
 			acc->value = 0;
+		}
 		break;
 	}
 	return MMIO_HANDLED;
@@ -446,8 +478,9 @@ static struct ioapic *add_ioapic(paddr_t base)
 		       (unsigned long long)base, chip->pins, IOAPIC_MAX_PINS);
 		chip->pins = IOAPIC_MAX_PINS;
 	}
-	for (pin = 0; pin < chip->pins; pin++)
+	for (pin = 0; pin < chip->pins; pin++) {
 		chip->owner[pin] = NO_OWNER;
+	}
 	if (mmio_register(base, IOAPIC_PAGE, ioapic_access, chip)) {
 		hv_error("no MMIO handler slot left for the IOAPIC at 0x%llx",
 			 (unsigned long long)base);
@@ -469,14 +502,18 @@ int ioapic_init(void)
 	ioapic_ir_set_source(IOAPIC_MAX, 0);
 	for (n = 0; n < num; n++) {
 		chip = find_ioapic(ic[n].address);
-		if (!chip)
+		if (!chip) {
 			chip = add_ioapic(ic[n].address);
-		if (!chip)
+		}
+		if (!chip) {
 			return -JH_EINVAL;
+		}
 		ioapic_ir_set_source((unsigned int)(chip - ioapics), ic[n].id);
-		for (pin = 0; pin < chip->pins; pin++)
-			if (chip_has_pin(&ic[n], pin))
+		for (pin = 0; pin < chip->pins; pin++) {
+			if (chip_has_pin(&ic[n], pin)) {
 				chip->owner[pin] = root_cell.id;
+			}
+		}
 	}
 	return 0;
 }
@@ -499,10 +536,13 @@ static void reset_regsel(const struct cell *cell)
 {
 	unsigned int cpu, n;
 
-	for (cpu = 0; cpu < HV_MAX_CPUS; cpu++)
-		if (jh_cpu_in_set(cell->config, cpu))
-			for (n = 0; n < IOAPIC_MAX; n++)
+	for (cpu = 0; cpu < HV_MAX_CPUS; cpu++) {
+		if (jh_cpu_in_set(cell->config, cpu)) {
+			for (n = 0; n < IOAPIC_MAX; n++) {
 				regsel[cpu][n] = 0;
+			}
+		}
+	}
 }
 
 /*
@@ -515,14 +555,17 @@ static void recheck_root_pins(struct ioapic *chip)
 	unsigned int pin;
 
 	for (pin = 0; pin < chip->pins; pin++) {
-		if (chip->owner[pin] != root_cell.id)
+		if (chip->owner[pin] != root_cell.id) {
 			continue;
+		}
 		low = reg_read(chip, REDIR_LOW(pin));
-		if (low & REDIR_MASKED)
+		if (low & REDIR_MASKED) {
 			continue;
+		}
 		high = reg_read(chip, REDIR_HIGH(pin));
-		if (!entry_refusal(&root_cell, low, high))
+		if (!entry_refusal(&root_cell, low, high)) {
 			continue;
+		}
 		mask_live(chip, pin, low);
 		refuse(&root_cell, chip, pin, low, high,
 		       "a destination CPU left the root cell");
@@ -535,8 +578,9 @@ void ioapic_cell_assign(struct cell *cell)
 	unsigned int n, pin, num;
 	struct ioapic *chip;
 
-	if (cell == &root_cell)
+	if (cell == &root_cell) {
 		return;
+	}
 	ic = jh_cell_irqchips(cell->config);
 	num = MIN(cell->config->num_irqchips, JH_MAX_IRQCHIPS);
 
@@ -550,8 +594,9 @@ void ioapic_cell_assign(struct cell *cell)
 			continue;
 		}
 		for (pin = 0; pin < chip->pins; pin++) {
-			if (!chip_has_pin(&ic[n], pin))
+			if (!chip_has_pin(&ic[n], pin)) {
 				continue;
+			}
 			/* The config checks rule this out. */
 			if (chip->owner[pin] != root_cell.id) {
 				printk("cell \"%s\": IOAPIC 0x%llx pin %u is not the root cell's; not assigned\n",
@@ -563,8 +608,9 @@ void ioapic_cell_assign(struct cell *cell)
 			chip->owner[pin] = cell->id;
 		}
 	}
-	for (n = 0; n < num_ioapics; n++)
+	for (n = 0; n < num_ioapics; n++) {
 		recheck_root_pins(&ioapics[n]);
+	}
 	reset_regsel(cell);
 	spin_unlock(&ioapic_lock);
 }
@@ -574,15 +620,17 @@ void ioapic_cell_release(struct cell *cell)
 	unsigned int n, pin;
 	struct ioapic *chip;
 
-	if (cell == &root_cell)
+	if (cell == &root_cell) {
 		return;
+	}
 
 	spin_lock(&ioapic_lock);
 	for (n = 0; n < num_ioapics; n++) {
 		chip = &ioapics[n];
 		for (pin = 0; pin < chip->pins; pin++) {
-			if (chip->owner[pin] != cell->id)
+			if (chip->owner[pin] != cell->id) {
 				continue;
+			}
 			hand_over(chip, pin);
 			chip->owner[pin] = root_cell.id;
 		}

@@ -78,8 +78,9 @@ static struct ratelimit refusals;
 
 static void set_eoi(struct ir_chip *c, unsigned int pin, bool on)
 {
-	if (on == bitmap_test(c->eoi, pin))
+	if (on == bitmap_test(c->eoi, pin)) {
 		return;
+	}
 	if (on) {
 		bitmap_set(c->eoi, pin);
 		num_eoi++;
@@ -129,9 +130,10 @@ static void sync(unsigned int chip, volatile uint32_t *page, unsigned int pin)
 	if (err) {
 		hw = ioapic_hw->read(page, REG_REDIR + 2 * pin);
 		ioapic_hw->write(page, REG_REDIR + 2 * pin, hw | REDIR_MASKED);
-		if (ratelimit_ok(&refusals, 8))
+		if (ratelimit_ok(&refusals, 8)) {
 			printk("IOAPIC %u pin %u: the IOMMU cannot remap vector 0x%x (error %d); pin masked\n",
 			       chip, pin, low & REDIR_VECTOR, err);
+		}
 		return;
 	}
 	set_eoi(c, pin, (low & REDIR_LEVEL) &&
@@ -147,8 +149,9 @@ uint32_t ioapic_ir_read(unsigned int chip, volatile uint32_t *page,
 {
 	unsigned int pin = (index - REG_REDIR) / 2;
 
-	if (index & 1)
+	if (index & 1) {
 		return chips[chip].high[pin];
+	}
 	return (chips[chip].low[pin] & ~STATUS_BITS) |
 		(ioapic_hw->read(page, index) & STATUS_BITS);
 }
@@ -158,10 +161,11 @@ void ioapic_ir_write(unsigned int chip, volatile uint32_t *page,
 {
 	unsigned int pin = (index - REG_REDIR) / 2;
 
-	if (index & 1)
+	if (index & 1) {
 		chips[chip].high[pin] = value;
-	else
+	} else {
 		chips[chip].low[pin] = value & ~STATUS_BITS;
+	}
 	sync(chip, page, pin);
 }
 
@@ -209,21 +213,25 @@ void ioapic_ir_set_source(unsigned int chip, uint32_t config_id)
 	unsigned int n;
 
 	if (chip >= IOAPIC_MAX) {
-		for (n = 0; n < IOAPIC_MAX; n++)
+		for (n = 0; n < IOAPIC_MAX; n++) {
 			sources[n] = 0;
+		}
 		num_sources = 0;
 		return;
 	}
-	if (config_id & JH_IOAPIC_SID_VALID)
+	if (config_id & JH_IOAPIC_SID_VALID) {
 		sources[chip] = config_id;
-	if (chip >= num_sources)
+	}
+	if (chip >= num_sources) {
 		num_sources = chip + 1;
+	}
 }
 
 int ioapic_source_id(unsigned int chip)
 {
-	if (chip >= num_sources || !(sources[chip] & JH_IOAPIC_SID_VALID))
+	if (chip >= num_sources || !(sources[chip] & JH_IOAPIC_SID_VALID)) {
 		return -1;
+	}
 	return (int)(sources[chip] & 0xffffU);
 }
 
@@ -231,9 +239,11 @@ bool ioapic_sources_known(void)
 {
 	unsigned int n;
 
-	for (n = 0; n < num_sources; n++)
-		if (ioapic_source_id(n) < 0)
+	for (n = 0; n < num_sources; n++) {
+		if (ioapic_source_id(n) < 0) {
 			return false;
+		}
+	}
 	return num_sources > 0;
 }
 
@@ -241,9 +251,11 @@ bool ioapic_is_source(uint16_t bdf)
 {
 	unsigned int n;
 
-	for (n = 0; n < num_sources; n++)
-		if (ioapic_source_id(n) == (int)bdf)
+	for (n = 0; n < num_sources; n++) {
+		if (ioapic_source_id(n) == (int)bdf) {
 			return true;
+		}
+	}
 	return false;
 }
 
@@ -251,11 +263,12 @@ void ioapic_ir_report_source(unsigned int chip, paddr_t base)
 {
 	int sid = ioapic_source_id(chip);
 
-	if (sid >= 0)
+	if (sid >= 0) {
 		printk("  IOAPIC 0x%llx: remapped entries accept requester %02x:%02x.%x only\n",
 		       (unsigned long long)base, (unsigned int)sid >> 8,
 		       ((unsigned int)sid >> 3) & 0x1f, (unsigned int)sid & 7);
-	else
+	} else {
 		printk("  IOAPIC 0x%llx: requester ID unknown (root irqchip id 0): any device can replay its remapped entries\n",
 		       (unsigned long long)base);
+	}
 }

@@ -107,9 +107,11 @@ static bool is_hidden(uint16_t bdf)
 {
 	unsigned int n;
 
-	for (n = 0; n < num_hidden && n < JH_MAX_IOMMUS; n++)
-		if (hidden[n] == bdf)
+	for (n = 0; n < num_hidden && n < JH_MAX_IOMMUS; n++) {
+		if (hidden[n] == bdf) {
 			return true;
+		}
+	}
 	return false;
 }
 
@@ -119,16 +121,21 @@ bool pci_cell_owns(const struct cell *cell, uint16_t bdf)
 	const struct cell_devices *devs;
 	unsigned int n;
 
-	if (is_hidden(bdf))
+	if (is_hidden(bdf)) {
 		return false;
-	if (cell == &root_cell)
+	}
+	if (cell == &root_cell) {
 		return !bitmap_test(taken, bdf);
-	if (cell->id >= HV_MAX_CELLS)
+	}
+	if (cell->id >= HV_MAX_CELLS) {
 		return false;
+	}
 	devs = &devices[cell->id];
-	for (n = 0; n < devs->num && n < JH_MAX_PCI_DEVICES; n++)
-		if (devs->dev[n].bdf == bdf)
+	for (n = 0; n < devs->num && n < JH_MAX_PCI_DEVICES; n++) {
+		if (devs->dev[n].bdf == bdf) {
 			return true;
+		}
+	}
 	return false;
 }
 
@@ -143,11 +150,13 @@ static void quiesce(uint16_t bdf)
 {
 	uint32_t cmd;
 
-	if (pci_cfg_read(bdf, PCI_VENDOR_ID, 2) == 0xffff)
+	if (pci_cfg_read(bdf, PCI_VENDOR_ID, 2) == 0xffff) {
 		return;		/* no device there */
+	}
 	cmd = pci_cfg_read(bdf, PCI_COMMAND, 2);
-	if (cmd & PCI_CMD_DECODE)
+	if (cmd & PCI_CMD_DECODE) {
 		pci_cfg_write(bdf, PCI_COMMAND, 2, cmd & ~PCI_CMD_DECODE);
+	}
 }
 
 static uint32_t filter_read(const struct pci_filter_dev *dev, unsigned int reg)
@@ -182,8 +191,9 @@ static bool filter_msi_remap(const void *cell, const struct pci_filter_dev *dev,
 {
 	struct iommu_msi_msg msg = { .address = address, .data = data }, hw;
 
-	if (iommu_msi_remap((struct cell *)cell, dev->bdf, n, &msg, &hw))
+	if (iommu_msi_remap((struct cell *)cell, dev->bdf, n, &msg, &hw)) {
 		return false;
+	}
 	*hw_addr = hw.address;
 	*hw_data = hw.data;
 	return true;
@@ -203,13 +213,15 @@ unsigned int pci_find_cap(uint16_t bdf, unsigned int id)
 	unsigned int n, pos;
 	uint32_t cap;
 
-	if (!(pci_cfg_read(bdf, PCI_COMMAND, 4) & PCI_STATUS_CAPS))
+	if (!(pci_cfg_read(bdf, PCI_COMMAND, 4) & PCI_STATUS_CAPS)) {
 		return 0;
+	}
 	pos = pci_cfg_read(bdf, PCI_CAP_PTR, 1) & 0xfc;
 	for (n = 0; n < MAX_CAPS && pos >= 0x40; n++) {
 		cap = pci_cfg_read(bdf, pos, 4);
-		if ((cap & 0xff) == id)
+		if ((cap & 0xff) == id) {
 			return pos;
+		}
 		pos = (cap >> 8) & 0xfc;
 	}
 	return 0;
@@ -219,9 +231,10 @@ unsigned int pci_find_cap(uint16_t bdf, unsigned int id)
 static void find_msi(struct pci_filter_dev *dev)
 {
 	dev->msi_cap = (uint8_t)pci_find_cap(dev->bdf, PCI_CAP_ID_MSI);
-	if (dev->msi_cap)
+	if (dev->msi_cap) {
 		dev->msi_64bit = pci_cfg_read(dev->bdf, dev->msi_cap, 4) &
 			MSI_64BIT;
+	}
 }
 
 /* What the filter keeps of a device the cell gets (decoding off). */
@@ -236,11 +249,13 @@ static void record_device(struct pci_filter_dev *dev,
 			iommu_active(),
 		.msi_remap = iommu_active(),
 	};
-	if (pci_cfg_read(dev->bdf, PCI_VENDOR_ID, 2) == 0xffff)
+	if (pci_cfg_read(dev->bdf, PCI_VENDOR_ID, 2) == 0xffff) {
 		return;
+	}
 	dev->header_type = pci_cfg_read(dev->bdf, PCI_HEADER_TYPE, 1) & 0x7f;
-	for (n = 0; n < PCI_FILTER_BARS; n++)
+	for (n = 0; n < PCI_FILTER_BARS; n++) {
 		dev->bar[n] = pci_cfg_read(dev->bdf, 0x10 + 4 * n, 4);
+	}
 	dev->rom = pci_cfg_read(dev->bdf, dev->header_type == 1 ? 0x38 : 0x30,
 			    4);
 	find_msi(dev);
@@ -253,12 +268,15 @@ static struct pci_filter_dev *cell_device(const struct cell *cell,
 	struct cell_devices *devs;
 	unsigned int n;
 
-	if (cell == &root_cell || cell->id >= HV_MAX_CELLS)
+	if (cell == &root_cell || cell->id >= HV_MAX_CELLS) {
 		return NULL;
+	}
 	devs = &devices[cell->id];
-	for (n = 0; n < devs->num && n < JH_MAX_PCI_DEVICES; n++)
-		if (devs->dev[n].bdf == bdf)
+	for (n = 0; n < devs->num && n < JH_MAX_PCI_DEVICES; n++) {
+		if (devs->dev[n].bdf == bdf) {
 			return &devs->dev[n];
+		}
+	}
 	return NULL;
 }
 
@@ -275,20 +293,24 @@ static bool write_allowed(struct cell *cell, uint16_t bdf, unsigned int reg,
 	if (cell == &root_cell) {
 		dev = pci_root_device(bdf);
 		if (!dev || pci_filter_msi_write(&pci_filter_hw_ops, cell, dev,
-						 reg, size, value, &why))
+						 reg, size, value, &why)) {
 			return true;
+		}
 	} else {
 		dev = cell_device(cell, bdf);
-		if (!dev)
+		if (!dev) {
 			return false;
+		}
 		if (pci_filter_write(&pci_filter_hw_ops, cell, dev, reg, size,
-				     value, &why))
+				     value, &why)) {
 			return true;
+		}
 	}
-	if (ratelimit_ok(&filter_refusals, 8))
+	if (ratelimit_ok(&filter_refusals, 8)) {
 		printk("cell \"%s\": config write of %02x:%02x.%x reg 0x%x = 0x%x dropped: %s\n",
 		       cell->name, bdf >> 8, (bdf >> 3) & 0x1f, bdf & 7, reg,
 		       *value, why);
+	}
 	return false;
 }
 
@@ -304,8 +326,9 @@ static uint32_t cell_view(const struct cell *cell, uint16_t bdf,
 	unsigned int shift = (reg & 3) * 8;
 	uint32_t dw;
 
-	if (!dev || !dev->msi_remap || reg >= 0x100 || (reg & 3) + size > 4)
+	if (!dev || !dev->msi_remap || reg >= 0x100 || (reg & 3) + size > 4) {
 		return value;
+	}
 	/* value shifted into place stands for the dword's other bytes. */
 	dw = pci_filter_view(dev, reg & ~3U, value << shift);
 	return (dw >> shift) & ones(size);
@@ -320,12 +343,14 @@ static void msi_off(const struct pci_filter_dev *dev)
 {
 	uint32_t ctrl;
 
-	if (!dev->msi_remap || !dev->msi_cap)
+	if (!dev->msi_remap || !dev->msi_cap) {
 		return;
+	}
 	ctrl = pci_cfg_read(dev->bdf, dev->msi_cap, 4);
-	if (ctrl & MSI_ENABLE)
+	if (ctrl & MSI_ENABLE) {
 		pci_cfg_write(dev->bdf, dev->msi_cap + 2, 2,
 			  (ctrl & ~MSI_ENABLE) >> 16);
+	}
 }
 
 /* The cell's CPUs start with a clear address register, either way. */
@@ -333,9 +358,11 @@ static void reset_shadows(const struct cell *cell)
 {
 	unsigned int cpu;
 
-	for (cpu = 0; cpu < HV_MAX_CPUS; cpu++)
-		if (jh_cpu_in_set(cell->config, cpu))
+	for (cpu = 0; cpu < HV_MAX_CPUS; cpu++) {
+		if (jh_cpu_in_set(cell->config, cpu)) {
 			cf8_shadow[cpu] = 0;
+		}
+	}
 }
 
 void pci_cell_assign(struct cell *cell)
@@ -344,8 +371,9 @@ void pci_cell_assign(struct cell *cell)
 	struct cell_devices *devs;
 	unsigned int n, num;
 
-	if (cell == &root_cell || cell->id >= HV_MAX_CELLS)
+	if (cell == &root_cell || cell->id >= HV_MAX_CELLS) {
 		return;
+	}
 	dev = jh_cell_pci_devices(cell->config);
 	num = MIN(cell->config->num_pci_devices, JH_MAX_PCI_DEVICES);
 	devs = &devices[cell->id];
@@ -385,8 +413,9 @@ void pci_cell_release(struct cell *cell)
 	struct cell_devices *devs;
 	unsigned int n;
 
-	if (cell == &root_cell || cell->id >= HV_MAX_CELLS)
+	if (cell == &root_cell || cell->id >= HV_MAX_CELLS) {
 		return;
+	}
 	devs = &devices[cell->id];
 
 	spin_lock(&pci_lock);
@@ -409,21 +438,23 @@ static void data_access(struct cell *cell, uint32_t addr, unsigned int n,
 	if (n + size <= 4 && (addr & ADDR_ENABLE)) {
 		spin_lock(&pci_lock);
 		if (pci_cell_owns(cell, ADDR_BDF(addr))) {
-			if (!is_write)
+			if (!is_write) {
 				*value = cell_view(cell, ADDR_BDF(addr),
 						   ADDR_FULL_REG(addr) + n,
 						   size,
 						   pci_cf8_read(addr, n, size));
-			else if (write_allowed(cell, ADDR_BDF(addr),
+			} else if (write_allowed(cell, ADDR_BDF(addr),
 					       ADDR_FULL_REG(addr) + n, size,
-					       value))
+					       value)) {
 				pci_cf8_write(addr, n, size, *value);
+			}
 			done = true;
 		}
 		spin_unlock(&pci_lock);
 	}
-	if (!done && !is_write)
+	if (!done && !is_write) {
 		*value = ones(size);
+	}
 }
 
 bool pci_pio_access(struct per_cpu *pcpu, uint16_t port, unsigned int size,
@@ -431,24 +462,27 @@ bool pci_pio_access(struct per_cpu *pcpu, uint16_t port, unsigned int size,
 {
 	uint32_t *shadow = &cf8_shadow[pcpu->cpu_id];
 
-	if (port < PORT_ADDRESS || port >= PORT_END)
+	if (port < PORT_ADDRESS || port >= PORT_END) {
 		return false;
+	}
 
 	if (port == PORT_ADDRESS && size == 4) {
-		if (is_write)
+		if (is_write) {
 			*shadow = *value;
-		else
+		} else {
 			*value = *shadow;
+		}
 	} else if (port >= PORT_DATA) {
 		data_access(pcpu->cell, *shadow, port - PORT_DATA, size,
 			    is_write, value);
 	} else if (pcpu->cell == &root_cell && port + size <= PORT_DATA) {
 		/* Not config space: the root cell's chipset registers. */
 		spin_lock(&pci_lock);
-		if (is_write)
+		if (is_write) {
 			pci_ports->out(port, size, *value);
-		else
+		} else {
 			*value = pci_ports->in(port, size);
+		}
 		spin_unlock(&pci_lock);
 	} else if (!is_write) {
 		*value = ones(size);
@@ -462,8 +496,9 @@ static void ecam_filtered_write(struct cell *cell, uint64_t off,
 	uint16_t bdf = (uint16_t)(off >> ECAM_FN_SHIFT);
 
 	if (write_allowed(cell, bdf, off & ((1U << ECAM_FN_SHIFT) - 1), size,
-			  &value))
+			  &value)) {
 		pci_ecam_write(off, size, value);
+	}
 }
 
 static uint32_t ecam_cell_read(const struct cell *cell, uint64_t off,
@@ -483,26 +518,29 @@ static enum mmio_result ecam_access(struct per_cpu *pcpu, void *arg,
 
 	(void)arg;
 	if ((size != 1 && size != 2 && size != 4 && size != 8) ||
-	    (off & (size - 1)))
+	    (off & (size - 1))) {
 		return MMIO_ERROR;
+	}
 
 	spin_lock(&pci_lock);
 	owned = pci_cell_owns(pcpu->cell, (uint16_t)(off >> ECAM_FN_SHIFT));
 	if (!acc->is_write) {
-		if (!owned)
+		if (!owned) {
 			acc->value = size == 8 ? ~0ULL : ones(size);
-		else if (size == 8)
+		} else if (size == 8) {
 			acc->value = ecam_cell_read(pcpu->cell, off, 4) |
 				(uint64_t)ecam_cell_read(pcpu->cell, off + 4,
 							 4) << 32;
-		else
+		} else {
 			acc->value = ecam_cell_read(pcpu->cell, off, size);
+		}
 	} else if (owned) {
 		ecam_filtered_write(pcpu->cell, off, size == 8 ? 4 : size,
 				    (uint32_t)acc->value);
-		if (size == 8)
+		if (size == 8) {
 			ecam_filtered_write(pcpu->cell, off + 4, 4,
 					    (uint32_t)(acc->value >> 32));
+		}
 	}
 	spin_unlock(&pci_lock);
 	return MMIO_HANDLED;
@@ -515,9 +553,11 @@ static void hide_iommus(void)
 	unsigned int n;
 
 	num_hidden = 0;
-	for (n = 0; n < JH_MAX_IOMMUS; n++)
-		if (u[n].type == JH_IOMMU_AMD)
+	for (n = 0; n < JH_MAX_IOMMUS; n++) {
+		if (u[n].type == JH_IOMMU_AMD) {
 			hidden[num_hidden++] = u[n].amd_bdf;
+		}
+	}
 }
 
 int pci_init(void)
@@ -527,8 +567,9 @@ int pci_init(void)
 	int err;
 
 	hide_iommus();
-	if (!plat->mmconfig_base)
+	if (!plat->mmconfig_base) {
 		return 0;
+	}
 	size = ((uint64_t)plat->mmconfig_end_bus + 1) * ECAM_BUS_SIZE;
 	pci_ecam = hv_map_device(plat->mmconfig_base, size);
 	if (!pci_ecam) {
@@ -539,7 +580,8 @@ int pci_init(void)
 	}
 	pci_ecam_size = size;
 	err = mmio_register(plat->mmconfig_base, size, ecam_access, NULL);
-	if (err)
+	if (err) {
 		hv_error("no MMIO handler slot left for the PCI ECAM");
+	}
 	return err;
 }

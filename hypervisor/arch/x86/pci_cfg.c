@@ -15,21 +15,24 @@ uint64_t pci_ecam_size;
 
 static uint32_t hw_port_in(uint16_t port, unsigned int size)
 {
-	if (size == 1)
+	if (size == 1) {
 		return inb(port);
-	if (size == 2)
+	}
+	if (size == 2) {
 		return inw(port);
+	}
 	return inl(port);
 }
 
 static void hw_port_out(uint16_t port, unsigned int size, uint32_t value)
 {
-	if (size == 1)
+	if (size == 1) {
 		outb(port, (uint8_t)value);
-	else if (size == 2)
+	} else if (size == 2) {
 		outw(port, (uint16_t)value);
-	else
+	} else {
 		outl(port, value);
+	}
 }
 
 static const struct pci_port_ops hw_ports = {
@@ -44,10 +47,12 @@ uint32_t pci_ecam_read(uint64_t off, unsigned int size)
 {
 	volatile uint8_t *p = pci_ecam + off;
 
-	if (size == 1)
+	if (size == 1) {
 		return *p;
-	if (size == 2)
+	}
+	if (size == 2) {
 		return *(volatile uint16_t *)p;
+	}
 	return *(volatile uint32_t *)p;
 }
 
@@ -55,12 +60,13 @@ void pci_ecam_write(uint64_t off, unsigned int size, uint32_t value)
 {
 	volatile uint8_t *p = pci_ecam + off;
 
-	if (size == 1)
+	if (size == 1) {
 		*p = (uint8_t)value;
-	else if (size == 2)
+	} else if (size == 2) {
 		*(volatile uint16_t *)p = (uint16_t)value;
-	else
+	} else {
 		*(volatile uint32_t *)p = value;
+	}
 }
 
 /* Mechanism #1 at addr (enable bit set), data port offset n. */
@@ -85,8 +91,9 @@ static bool ecam_reaches(uint16_t bdf)
 /* Register reg (naturally aligned, < 0x100) of bdf, lock held. */
 uint32_t pci_cfg_read(uint16_t bdf, unsigned int reg, unsigned int size)
 {
-	if (ecam_reaches(bdf))
+	if (ecam_reaches(bdf)) {
 		return pci_ecam_read(((uint64_t)bdf << ECAM_FN_SHIFT) + reg, size);
+	}
 	return pci_cf8_read(ADDR_ENABLE | (uint32_t)bdf << 8 | ADDR_REG(reg),
 			reg & 3, size);
 }
@@ -94,11 +101,12 @@ uint32_t pci_cfg_read(uint16_t bdf, unsigned int reg, unsigned int size)
 void pci_cfg_write(uint16_t bdf, unsigned int reg, unsigned int size,
 		   uint32_t value)
 {
-	if (ecam_reaches(bdf))
+	if (ecam_reaches(bdf)) {
 		pci_ecam_write(((uint64_t)bdf << ECAM_FN_SHIFT) + reg, size, value);
-	else
+	} else {
 		pci_cf8_write(ADDR_ENABLE | (uint32_t)bdf << 8 | ADDR_REG(reg),
 			  reg & 3, size, value);
+	}
 }
 
 uint32_t pci_hv_read(uint16_t bdf, unsigned int reg, unsigned int size)

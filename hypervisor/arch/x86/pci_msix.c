@@ -85,10 +85,12 @@ static paddr_t table_address(uint16_t bdf, uint32_t where)
 	uint32_t lo = pci_cfg_read(bdf, reg, 4);
 	uint64_t base = lo & BAR_MEM_MASK;
 
-	if (MSIX_BIR(where) > 5 || (lo & BAR_IO))
+	if (MSIX_BIR(where) > 5 || (lo & BAR_IO)) {
 		return 0;
-	if ((lo & BAR_TYPE_MASK) == BAR_TYPE_64 && MSIX_BIR(where) < 5)
+	}
+	if ((lo & BAR_TYPE_MASK) == BAR_TYPE_64 && MSIX_BIR(where) < 5) {
 		base |= (uint64_t)pci_cfg_read(bdf, reg + 4, 4) << 32;
+	}
 	return base ? base + MSIX_OFFSET(where) : 0;
 }
 
@@ -98,11 +100,13 @@ bool pci_msix_add(uint16_t bdf, unsigned int cap)
 	struct msix_fn *fn;
 	paddr_t table;
 
-	if (num_fns >= PCI_MSIX_FUNCTIONS)
+	if (num_fns >= PCI_MSIX_FUNCTIONS) {
 		return false;
+	}
 	table = table_address(bdf, pci_cfg_read(bdf, cap + 4, 4));
-	if (!table || (table & (ENTRY_SIZE - 1)))
+	if (!table || (table & (ENTRY_SIZE - 1))) {
 		return false;
+	}
 	fn = &fns[num_fns];
 	*fn = (struct msix_fn){
 		.bdf = bdf,
@@ -113,8 +117,9 @@ bool pci_msix_add(uint16_t bdf, unsigned int cap)
 	fn->size = ALIGN_UP(table + fn->entries * ENTRY_SIZE, PAGE_SIZE) -
 		fn->page;
 	fn->map = hv_map_device(fn->page, fn->size);
-	if (!fn->map)
+	if (!fn->map) {
 		return false;
+	}
 	num_fns++;
 	return true;
 }
@@ -129,16 +134,18 @@ static void sync(struct msix_fn *fn, unsigned int n)
 	}, out;
 
 	hw[3] |= CTRL_MASKED;
-	if (e[3] & CTRL_MASKED)
+	if (e[3] & CTRL_MASKED) {
 		return;
+	}
 	if (!pci_filter_msg_ok(&pci_filter_hw_ops, &root_cell, msg.address,
 			       msg.data) ||
 	    iommu_msi_remap(&root_cell, fn->bdf, n, &msg, &out)) {
-		if (ratelimit_ok(&refusals, 8))
+		if (ratelimit_ok(&refusals, 8)) {
 			printk("cell \"%s\": MSI-X entry %u of %02x:%02x.%x (address 0x%llx, data 0x%x) refused: kept masked\n",
 			       root_cell.name, n, fn->bdf >> 8,
 			       (fn->bdf >> 3) & 0x1f, fn->bdf & 7,
 			       (unsigned long long)msg.address, msg.data);
+		}
 		return;
 	}
 	hw[0] = (uint32_t)out.address;
@@ -157,8 +164,9 @@ static uint32_t entry_read(const struct msix_fn *fn, unsigned int n,
 static void entry_write(struct msix_fn *fn, unsigned int n, unsigned int d,
 			uint32_t value)
 {
-	if (n >= emulated(fn))
+	if (n >= emulated(fn)) {
 		return;
+	}
 	fn->shadow[n][d] = value;
 	sync(fn, n);
 }
@@ -186,28 +194,32 @@ static void pass_through(const struct msix_fn *fn, uint64_t off,
 
 	switch (acc->size) {
 	case 1:
-		if (acc->is_write)
+		if (acc->is_write) {
 			*p = (uint8_t)acc->value;
-		else
+		} else {
 			acc->value = *p;
+		}
 		break;
 	case 2:
-		if (acc->is_write)
+		if (acc->is_write) {
 			*(volatile uint16_t *)p = (uint16_t)acc->value;
-		else
+		} else {
 			acc->value = *(volatile uint16_t *)p;
+		}
 		break;
 	case 4:
-		if (acc->is_write)
+		if (acc->is_write) {
 			*(volatile uint32_t *)p = (uint32_t)acc->value;
-		else
+		} else {
 			acc->value = *(volatile uint32_t *)p;
+		}
 		break;
 	default:
-		if (acc->is_write)
+		if (acc->is_write) {
 			*(volatile uint64_t *)p = acc->value;
-		else
+		} else {
 			acc->value = *(volatile uint64_t *)p;
+		}
 	}
 }
 
@@ -215,9 +227,11 @@ static struct msix_fn *fn_at(gpaddr_t addr)
 {
 	unsigned int n;
 
-	for (n = 0; n < num_fns; n++)
-		if (addr >= fns[n].page && addr - fns[n].page < fns[n].size)
+	for (n = 0; n < num_fns; n++) {
+		if (addr >= fns[n].page && addr - fns[n].page < fns[n].size) {
 			return &fns[n];
+		}
+	}
 	return NULL;
 }
 
@@ -230,11 +244,13 @@ static enum mmio_result msix_access(struct per_cpu *pcpu, void *arg,
 
 	(void)arg;
 	if (!fn || pcpu->cell != &root_cell ||
-	    !pci_cell_owns(&root_cell, fn->bdf))
+	    !pci_cell_owns(&root_cell, fn->bdf)) {
 		return MMIO_UNHANDLED;
+	}
 	if ((acc->size != 1 && acc->size != 2 && acc->size != 4 &&
-	     acc->size != 8) || (acc->addr & (acc->size - 1)))
+	     acc->size != 8) || (acc->addr & (acc->size - 1))) {
 		return MMIO_ERROR;
+	}
 	spin_lock(&msix_lock);
 	off = acc->addr - fn->table;
 	if (acc->addr < fn->table || off >= fn->entries * ENTRY_SIZE) {
@@ -245,13 +261,15 @@ static enum mmio_result msix_access(struct per_cpu *pcpu, void *arg,
 		acc->value = acc->is_write ? acc->value : v;
 		v = (uint32_t)(acc->value >> 32);
 		table_access(fn, off + 4, 4, acc->is_write, &v);
-		if (!acc->is_write)
+		if (!acc->is_write) {
 			acc->value |= (uint64_t)v << 32;
+		}
 	} else {
 		v = (uint32_t)acc->value;
 		table_access(fn, off, acc->size, acc->is_write, &v);
-		if (!acc->is_write)
+		if (!acc->is_write) {
 			acc->value = v;
+		}
 	}
 	spin_unlock(&msix_lock);
 	return MMIO_HANDLED;
@@ -263,15 +281,17 @@ int pci_msix_trap(void)
 	unsigned int n;
 	int err;
 
-	if (!num_fns)
+	if (!num_fns) {
 		return 0;
+	}
 	for (n = 0; n < num_fns; n++) {
 		start = MIN(start, fns[n].page);
 		end = MAX(end, fns[n].page + fns[n].size);
 	}
 	err = mmio_register(start, end - start, msix_access, NULL);
-	for (n = 0; !err && n < num_fns; n++)
+	for (n = 0; !err && n < num_fns; n++) {
 		err = pt_clear(&root_cell.guest_pt, fns[n].page, fns[n].size);
+	}
 	if (err) {
 		printk("  PCI: cannot trap the root's MSI-X tables (error %d)\n",
 		       err);
@@ -296,8 +316,9 @@ void pci_msix_takeover(void)
 	for (n = 0; n < num_fns; n++) {
 		fn = &fns[n];
 		for (i = 0; i < emulated(fn); i++) {
-			for (d = 0; d < 4; d++)
+			for (d = 0; d < 4; d++) {
 				fn->shadow[i][d] = hw_entry(fn, i)[d];
+			}
 			sync(fn, i);
 		}
 	}
@@ -309,9 +330,11 @@ void pci_msix_returned(uint16_t bdf)
 	unsigned int n, i;
 
 	spin_lock(&msix_lock);
-	for (n = 0; n < num_fns; n++)
-		for (i = 0; fns[n].bdf == bdf && i < emulated(&fns[n]); i++)
+	for (n = 0; n < num_fns; n++) {
+		for (i = 0; fns[n].bdf == bdf && i < emulated(&fns[n]); i++) {
 			sync(&fns[n], i);
+		}
+	}
 	spin_unlock(&msix_lock);
 }
 
@@ -321,7 +344,7 @@ void pci_msix_giveback(void)
 	unsigned int n, i;
 
 	spin_lock(&msix_lock);
-	for (n = 0; n < num_fns; n++)
+	for (n = 0; n < num_fns; n++) {
 		for (i = 0; i < emulated(&fns[n]); i++) {
 			hw = hw_entry(&fns[n], i);
 			hw[3] |= CTRL_MASKED;
@@ -330,6 +353,7 @@ void pci_msix_giveback(void)
 			hw[2] = fns[n].shadow[i][2];
 			hw[3] = fns[n].shadow[i][3];
 		}
+	}
 	num_fns = 0;
 	spin_unlock(&msix_lock);
 }

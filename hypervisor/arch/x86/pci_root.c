@@ -66,18 +66,21 @@ static void consider(uint16_t bdf)
 	unsigned int msi = pci_find_cap(bdf, PCI_CAP_ID_MSI);
 	unsigned int msix = pci_find_cap(bdf, PCI_CAP_ID_MSIX);
 
-	if (!pci_cell_owns(&root_cell, bdf))
+	if (!pci_cell_owns(&root_cell, bdf)) {
 		return;
+	}
 	if (msix && (num_root_devs >= PCI_ROOT_MSI_MAX ||
 		     !pci_msix_add(bdf, msix))) {
 		print_bdf("has an MSI-X table that cannot be trapped, its interrupts stay unremapped",
 			  bdf);
-		if (num_msix < PCI_ROOT_MSI_MAX)
+		if (num_msix < PCI_ROOT_MSI_MAX) {
 			msix_fns[num_msix++] = bdf;
+		}
 		return;
 	}
-	if (!msi && !msix)
+	if (!msi && !msix) {
 		return;
+	}
 	if (num_root_devs >= PCI_ROOT_MSI_MAX) {
 		print_bdf("one MSI function too many, its interrupts stay unremapped",
 			  bdf);
@@ -97,10 +100,11 @@ static void drop_msix(void)
 	unsigned int n, kept = 0;
 
 	for (n = 0; n < num_root_devs && n < PCI_ROOT_MSI_MAX; n++) {
-		if (!pci_find_cap(root_devs[n].bdf, PCI_CAP_ID_MSIX))
+		if (!pci_find_cap(root_devs[n].bdf, PCI_CAP_ID_MSIX)) {
 			root_devs[kept++] = root_devs[n];
-		else if (num_msix < PCI_ROOT_MSI_MAX)
+		} else if (num_msix < PCI_ROOT_MSI_MAX) {
 			msix_fns[num_msix++] = root_devs[n].bdf;
+		}
 	}
 	num_root_devs = kept;
 }
@@ -125,21 +129,26 @@ unsigned int pci_root_msi_scan(uint16_t *bdf, unsigned int max)
 	for (bus = 0; bus <= last_bus(); bus++) {
 		for (slot = 0; slot < 32; slot++) {
 			id = (uint16_t)(bus << 8 | slot << 3);
-			if (pci_cfg_read(id, PCI_VENDOR_ID, 2) == 0xffff)
+			if (pci_cfg_read(id, PCI_VENDOR_ID, 2) == 0xffff) {
 				continue;
+			}
 			fns = pci_cfg_read(id, PCI_HEADER_TYPE, 1) &
 				HEADER_MULTI_FN ? 8 : 1;
-			for (fn = 0; fn < fns; fn++)
+			for (fn = 0; fn < fns; fn++) {
 				if (pci_cfg_read(id | fn, PCI_VENDOR_ID, 2) !=
-				    0xffff)
+				    0xffff) {
 					consider(id | fn);
+				}
+			}
 		}
 	}
 	/* Trapping failed: those functions are unremapped after all. */
-	if (pci_msix_trap())
+	if (pci_msix_trap()) {
 		drop_msix();
-	for (n = 0; n < num_root_devs && n < max; n++)
+	}
+	for (n = 0; n < num_root_devs && n < max; n++) {
 		bdf[n] = root_devs[n].bdf;
+	}
 	spin_unlock(&pci_lock);
 	return n;
 }
@@ -149,16 +158,18 @@ static void msi_hw_off(const struct pci_filter_dev *dev)
 {
 	uint32_t ctrl = pci_cfg_read(dev->bdf, dev->msi_cap, 4);
 
-	if (ctrl & MSI_ENABLE)
+	if (ctrl & MSI_ENABLE) {
 		pci_cfg_write(dev->bdf, dev->msi_cap + 2, 2,
 			      (ctrl & ~MSI_ENABLE) >> 16);
+	}
 }
 
 /* The device's message from the root's shadow. Lock held. */
 static void refresh(struct pci_filter_dev *dev)
 {
-	if (pci_filter_msi_refresh(&pci_filter_hw_ops, &root_cell, dev))
+	if (pci_filter_msi_refresh(&pci_filter_hw_ops, &root_cell, dev)) {
 		return;
+	}
 	msi_hw_off(dev);
 	print_bdf("the root's MSI cannot be remapped; MSI switched off",
 		  dev->bdf);
@@ -172,13 +183,15 @@ void pci_root_msi_takeover(void)
 	spin_lock(&pci_lock);
 	for (n = 0; n < num_root_devs && n < PCI_ROOT_MSI_MAX; n++) {
 		dev = &root_devs[n];
-		for (i = 0; dev->msi_cap && i < PCI_FILTER_MSI_SHADOW; i++)
+		for (i = 0; dev->msi_cap && i < PCI_FILTER_MSI_SHADOW; i++) {
 			dev->msi_shadow[i] = pci_cfg_read(dev->bdf,
 							  dev->msi_cap + 4 +
 							  4 * i, 4);
+		}
 		dev->msi_remap = true;
-		if (pci_cell_owns(&root_cell, dev->bdf))
+		if (pci_cell_owns(&root_cell, dev->bdf)) {
 			refresh(dev);
+		}
 	}
 	pci_msix_takeover();
 	remapping = true;
@@ -191,17 +204,19 @@ void pci_root_msi_giveback(void)
 	unsigned int n, i, last;
 
 	spin_lock(&pci_lock);
-	if (remapping)
+	if (remapping) {
 		pci_msix_giveback();
+	}
 	for (n = 0; remapping && n < num_root_devs && n < PCI_ROOT_MSI_MAX;
 	     n++) {
 		dev = &root_devs[n];
 		/* Without 64-bit addresses, +12 holds mask bits: not ours. */
 		last = !dev->msi_cap ? 0 :
 			dev->msi_64bit ? PCI_FILTER_MSI_SHADOW : 2;
-		for (i = 0; i < last; i++)
+		for (i = 0; i < last; i++) {
 			pci_cfg_write(dev->bdf, dev->msi_cap + 4 + 4 * i, 4,
 				      dev->msi_shadow[i]);
+		}
 		dev->msi_remap = false;
 	}
 	remapping = false;
@@ -219,9 +234,11 @@ bool pci_root_is_msix(uint16_t bdf)
 {
 	unsigned int n;
 
-	for (n = 0; n < num_msix && n < PCI_ROOT_MSI_MAX; n++)
-		if (msix_fns[n] == bdf)
+	for (n = 0; n < num_msix && n < PCI_ROOT_MSI_MAX; n++) {
+		if (msix_fns[n] == bdf) {
 			return true;
+		}
+	}
 	return false;
 }
 
@@ -229,11 +246,14 @@ struct pci_filter_dev *pci_root_device(uint16_t bdf)
 {
 	unsigned int n;
 
-	if (!remapping)
+	if (!remapping) {
 		return NULL;
-	for (n = 0; n < num_root_devs && n < PCI_ROOT_MSI_MAX; n++)
-		if (root_devs[n].bdf == bdf)
+	}
+	for (n = 0; n < num_root_devs && n < PCI_ROOT_MSI_MAX; n++) {
+		if (root_devs[n].bdf == bdf) {
 			return &root_devs[n];
+		}
+	}
 	return NULL;
 }
 

@@ -37,10 +37,12 @@ void vtd_clflush(const void *virt, unsigned long size)
 	const uint8_t *p = (const uint8_t *)ALIGN_DOWN((uintptr_t)virt, 64);
 	const uint8_t *end = (const uint8_t *)virt + size;
 
-	if (vtd.coherent)
+	if (vtd.coherent) {
 		return;
-	for (; p < end; p += 64)
+	}
+	for (; p < end; p += 64) {
 		asm volatile("clflush %0" : "+m" (*(volatile uint8_t *)p));
+	}
 	smp_mb();
 }
 
@@ -51,10 +53,12 @@ static int wait_status(struct vtd_unit *u, uint32_t mask, uint32_t want)
 	unsigned long spins;
 
 	for (spins = 0; spins < 100000000UL; spins++) {
-		if ((vtd_read32(u, VTD_GSTS) & mask) == want)
+		if ((vtd_read32(u, VTD_GSTS) & mask) == want) {
 			return 0;
-		if (timer_arch_now_us() - start > VTD_TIMEOUT_US)
+		}
+		if (timer_arch_now_us() - start > VTD_TIMEOUT_US) {
 			break;
+		}
 		cpu_relax();
 	}
 	return -JH_EBUSY;
@@ -68,14 +72,16 @@ int vtd_gcmd(struct vtd_unit *u, uint32_t bit, bool set)
 	int err;
 
 	vtd_write32(u, VTD_GCMD, set ? (sts | bit) : (sts & ~bit));
-	if (bit == VTD_GCMD_WBF)
+	if (bit == VTD_GCMD_WBF) {
 		err = wait_status(u, bit, 0);
-	else
+	} else {
 		err = wait_status(u, bit, (set || one_shot) ? bit : 0);
-	if (err)
+	}
+	if (err) {
 		printk("VT-d unit at 0x%llx: command 0x%08x (%s) not done within %u ms\n",
 		       (unsigned long long)u->base, bit, set ? "set" : "clear",
 		       VTD_TIMEOUT_US / 1000);
+	}
 	return err;
 }
 
@@ -136,8 +142,9 @@ static int vtd_unit_init(unsigned int index, const struct jh_iommu *cfg)
 		return -JH_EINVAL;
 	}
 	u->regs = hv_map_device(cfg->base, cfg->size);
-	if (!u->regs)
+	if (!u->regs) {
 		return -JH_ENOMEM;
+	}
 	u->base = cfg->base;
 	u->cap = vtd_read64(u, VTD_CAP);
 	u->ecap = vtd_read64(u, VTD_ECAP);
@@ -157,8 +164,9 @@ static int vtd_unit_init(unsigned int index, const struct jh_iommu *cfg)
 	/* The tables are shared: built once, with the first unit. */
 	if (index == 0) {
 		err = vtd_tables_init();
-		if (!err)
+		if (!err) {
 			err = vtd_ir_init();
+		}
 	}
 	return err;
 }
@@ -174,12 +182,15 @@ static int enable_unit(struct vtd_unit *u)
 		vtd_write64(u, VTD_RTADDR, vtd_root_table_phys());
 		err = vtd_gcmd(u, VTD_GCMD_SRTP, true);
 	}
-	if (!err)
+	if (!err) {
 		err = vtd_invalidate_all(u);
-	if (!err && vtd.ir)
+	}
+	if (!err && vtd.ir) {
 		err = vtd_ir_enable(u);
-	if (!err)
+	}
+	if (!err) {
 		err = vtd_gcmd(u, VTD_GCMD_TE, true);
+	}
 	return err;
 }
 
@@ -219,14 +230,18 @@ static void vtd_shutdown(void)
 	pci_root_msi_giveback();
 	for (n = 0; n < vtd.units; n++) {
 		u = &vtd_units[n];
-		if (!u->regs)
+		if (!u->regs) {
 			continue;
-		if (vtd_read32(u, VTD_GSTS) & VTD_GCMD_TE)
+		}
+		if (vtd_read32(u, VTD_GSTS) & VTD_GCMD_TE) {
 			vtd_gcmd(u, VTD_GCMD_TE, false);
-		if (vtd_read32(u, VTD_GSTS) & VTD_GCMD_IRE)
+		}
+		if (vtd_read32(u, VTD_GSTS) & VTD_GCMD_IRE) {
 			vtd_gcmd(u, VTD_GCMD_IRE, false);
-		if (vtd_read32(u, VTD_GSTS) & VTD_GCMD_CFI)
+		}
+		if (vtd_read32(u, VTD_GSTS) & VTD_GCMD_CFI) {
 			vtd_gcmd(u, VTD_GCMD_CFI, false);
+		}
 		vtd_qi_disable(u);
 	}
 }

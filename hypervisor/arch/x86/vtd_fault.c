@@ -40,10 +40,11 @@ static const char *reason(unsigned int fr)
 {
 	const char *what = NULL;
 
-	if (fr >= VTD_FR_IR_FIRST && fr - VTD_FR_IR_FIRST < ARRAY_SIZE(ir_reasons))
+	if (fr >= VTD_FR_IR_FIRST && fr - VTD_FR_IR_FIRST < ARRAY_SIZE(ir_reasons)) {
 		what = ir_reasons[fr - VTD_FR_IR_FIRST];
-	else if (fr < ARRAY_SIZE(dma_reasons))
+	} else if (fr < ARRAY_SIZE(dma_reasons)) {
 		what = dma_reasons[fr];
+	}
 	return what ? what : "unknown fault reason";
 }
 
@@ -52,13 +53,14 @@ static void report(unsigned int index, uint64_t lo, uint64_t hi)
 	unsigned int fr = VTD_FRCD_FR(hi);
 
 	/* An interrupt fault's address is the table index, in the window. */
-	if (fr >= VTD_FR_IR_FIRST)
+	if (fr >= VTD_FR_IR_FIRST) {
 		iommu_report_fault(index, VTD_FRCD_SID(hi),
 				   VTD_MSI_BASE | (VTD_FRCD_IR_INDEX(lo) << 5),
 				   true, reason(fr));
-	else
+	} else {
 		iommu_report_fault(index, VTD_FRCD_SID(hi), VTD_FRCD_FI(lo),
 				   !(hi & VTD_FRCD_READ), reason(fr));
+	}
 }
 
 static void poll_unit(unsigned int index)
@@ -68,26 +70,31 @@ static void poll_unit(unsigned int index)
 	uint32_t sts;
 	uint64_t hi;
 
-	if (!u->regs)
+	if (!u->regs) {
 		return;
+	}
 	spin_lock(&u->fault_lock);
 	sts = vtd_read32(u, VTD_FSTS);
 	for (n = 0; (sts & VTD_FSTS_PPF) && n < u->nfr; n++) {
 		reg = u->fro + n * 16;
 		hi = vtd_read64(u, reg + 8);
-		if (!(hi & VTD_FRCD_F))
+		if (!(hi & VTD_FRCD_F)) {
 			continue;
+		}
 		report(index, vtd_read64(u, reg), hi);
 		vtd_write64(u, reg + 8, VTD_FRCD_F);
 	}
-	if (sts & VTD_FSTS_PFO)
+	if (sts & VTD_FSTS_PFO) {
 		printk("IOMMU %u: fault records overflowed, faults were lost\n",
 		       index);
-	if (sts & (VTD_FSTS_IQE | VTD_FSTS_ICE | VTD_FSTS_ITE))
+	}
+	if (sts & (VTD_FSTS_IQE | VTD_FSTS_ICE | VTD_FSTS_ITE)) {
 		printk("IOMMU %u: invalidation error, fault status 0x%x\n",
 		       index, sts);
-	if (sts & VTD_FSTS_CLEAR)
+	}
+	if (sts & VTD_FSTS_CLEAR) {
 		vtd_write32(u, VTD_FSTS, sts & VTD_FSTS_CLEAR);
+	}
 	spin_unlock(&u->fault_lock);
 }
 
@@ -95,6 +102,7 @@ void vtd_poll_faults(void)
 {
 	unsigned int n;
 
-	for (n = 0; n < vtd.units; n++)
+	for (n = 0; n < vtd.units; n++) {
 		poll_unit(n);
+	}
 }

@@ -71,19 +71,22 @@ static int slot_of(uint16_t bdf)
 {
 	unsigned int n;
 
-	for (n = 0; n < slots; n++)
-		if (slot_bdf[n] == bdf)
+	for (n = 0; n < slots; n++) {
+		if (slot_bdf[n] == bdf) {
 			return (int)n;
+		}
+	}
 	return -1;
 }
 
 static void add_slot(uint16_t bdf)
 {
-	if (slot_of(bdf) < 0 && slots < JH_MAX_PCI_DEVICES)
+	if (slot_of(bdf) < 0 && slots < JH_MAX_PCI_DEVICES) {
 		slot_bdf[slots++] = bdf;
-	else if (slot_of(bdf) < 0)
+	} else if (slot_of(bdf) < 0) {
 		printk("  VT-d: PCI %02x:%02x.%x: no interrupt remapping entries left\n",
 		       bdf >> 8, (bdf >> 3) & 0x1f, bdf & 7);
+	}
 }
 
 int vtd_ir_init(void)
@@ -94,20 +97,25 @@ int vtd_ir_init(void)
 	const uint16_t *msix;
 	unsigned int n, num;
 
-	if (!vtd.ir)
+	if (!vtd.ir) {
 		return 0;
+	}
 	slots = 0;
-	for (n = 0; n < root->num_pci_devices; n++)
-		if (dev[n].domain == 0)
+	for (n = 0; n < root->num_pci_devices; n++) {
+		if (dev[n].domain == 0) {
 			add_slot(dev[n].bdf);
+		}
+	}
 	num = pci_root_msi_scan(msi, PCI_ROOT_MSI_MAX);
-	for (n = 0; n < num; n++)
+	for (n = 0; n < num; n++) {
 		add_slot(msi[n]);
+	}
 	compat_blocked = pci_root_msix(&msix) == 0;
 	ioapic_first = slots * VTD_IR_PER_DEVICE;
 	irt_entries = VTD_IR_MIN_ENTRIES;
-	while (irt_entries < ioapic_first + VTD_IR_IOAPIC_ENTRIES)
+	while (irt_entries < ioapic_first + VTD_IR_IOAPIC_ENTRIES) {
 		irt_entries *= 2;
+	}
 	irt = page_alloc(&hv.pool, irt_entries * 16 / PAGE_SIZE);
 	return irt ? 0 : -JH_ENOMEM;
 }
@@ -127,9 +135,11 @@ static int invalidate_entries(unsigned int first, unsigned int mask)
 	unsigned int n;
 	int err = 0;
 
-	for (n = 0; n < vtd.units; n++)
-		if (vtd_qi_submit(&vtd_units[n], desc, 1))
+	for (n = 0; n < vtd.units; n++) {
+		if (vtd_qi_submit(&vtd_units[n], desc, 1)) {
 			err = -JH_EBUSY;
+		}
+	}
 	return err;
 }
 
@@ -142,13 +152,16 @@ static void set_compat_format(struct vtd_unit *u, bool allow)
 	uint32_t sts = vtd_read32(u, VTD_GSTS) & VTD_GSTS_PERSISTENT;
 	unsigned int n;
 
-	if (!!(sts & VTD_GCMD_CFI) == allow)
+	if (!!(sts & VTD_GCMD_CFI) == allow) {
 		return;
+	}
 	vtd_write32(u, VTD_GCMD, allow ? sts | VTD_GCMD_CFI :
 		    sts & ~VTD_GCMD_CFI);
-	for (n = 0; n < 1000; n++)
-		if (!!(vtd_read32(u, VTD_GSTS) & VTD_GCMD_CFI) == allow)
+	for (n = 0; n < 1000; n++) {
+		if (!!(vtd_read32(u, VTD_GSTS) & VTD_GCMD_CFI) == allow) {
 			return;
+		}
+	}
 	printk("  VT-d unit at 0x%llx: compatibility format not reported as %s (the unit ignores the command)\n",
 	       (unsigned long long)u->base, allow ? "allowed" : "blocked");
 }
@@ -162,18 +175,21 @@ int vtd_ir_enable(struct vtd_unit *u)
 	vtd_write64(u, VTD_IRTA, page_pool_virt2phys(&hv.pool, irt) |
 		    VTD_IRTA_S(irt_entries));
 	err = vtd_gcmd(u, VTD_GCMD_SIRTP, true);
-	if (!err)
+	if (!err) {
 		err = vtd_qi_submit(u, global, 1);
+	}
 	/*
 	 * CFI is set or cleared while remapping is off, so the unit never
 	 * runs with the other state. The root's MSIs and IOAPIC entries move
 	 * to remappable format right after enable (vtd.c): one sent in
 	 * between is blocked, never misrouted.
 	 */
-	if (!err)
+	if (!err) {
 		set_compat_format(u, !compat_blocked);
-	if (!err)
+	}
+	if (!err) {
 		err = vtd_gcmd(u, VTD_GCMD_IRE, true);
+	}
 	return err;
 }
 
@@ -183,8 +199,9 @@ static void write_irte(unsigned int index, uint64_t lo, uint64_t hi)
 	uint64_t *e = &irt[index * 2];
 
 	/* The cell's MSI programming repeats itself: nothing to do then. */
-	if (e[0] == lo && e[1] == hi)
+	if (e[0] == lo && e[1] == hi) {
 		return;
+	}
 	if (e[0] & VTD_IRTE_P) {
 		WRITE_ONCE(e[0], 0);
 		vtd_clflush(e, 16);
@@ -201,8 +218,9 @@ void vtd_ir_release(uint16_t bdf)
 	int slot = slot_of(bdf);
 	unsigned int first, n;
 
-	if (!irt || slot < 0)
+	if (!irt || slot < 0) {
 		return;
+	}
 	first = (unsigned int)slot * VTD_IR_PER_DEVICE;
 	spin_lock(&ir_lock);
 	for (n = 0; n < VTD_IR_PER_DEVICE; n++) {
@@ -226,17 +244,21 @@ static uint64_t irte_low(const struct iommu_msi_msg *msg)
 	if ((addr & ~0xffffffffULL) ||
 	    (addr & MSI_ADDR_FIXED_MASK) != VTD_MSI_BASE ||
 	    (addr & VTD_MSI_REMAPPABLE) || (msg->data & ~0xffffU) ||
-	    (mode != MODE_FIXED && mode != MODE_LOWEST))
+	    (mode != MODE_FIXED && mode != MODE_LOWEST)) {
 		return 0;
+	}
 	lo = VTD_IRTE_P | VTD_IRTE_DLM(mode) |
 		VTD_IRTE_VECTOR(MSI_DATA_VECTOR(msg->data)) |
 		VTD_IRTE_DST_XAPIC(MSI_ADDR_DEST(addr));
-	if (addr & MSI_ADDR_DM)
+	if (addr & MSI_ADDR_DM) {
 		lo |= VTD_IRTE_DM_LOGICAL;
-	if (addr & MSI_ADDR_RH)
+	}
+	if (addr & MSI_ADDR_RH) {
 		lo |= VTD_IRTE_RH;
-	if (msg->data & MSI_DATA_LEVEL_TRIG)
+	}
+	if (msg->data & MSI_DATA_LEVEL_TRIG) {
 		lo |= VTD_IRTE_TM_LEVEL;
+	}
 	return lo;
 }
 
@@ -247,13 +269,16 @@ int vtd_ioapic_remap(unsigned int index, const struct iommu_msi_msg *msg,
 	unsigned int entry = ioapic_first + index;
 	int sid;
 
-	if (!irt)
+	if (!irt) {
 		return -JH_ENOSYS;
-	if (index >= VTD_IR_IOAPIC_ENTRIES || !lo)
+	}
+	if (index >= VTD_IR_IOAPIC_ENTRIES || !lo) {
 		return -JH_EINVAL;
+	}
 	sid = ioapic_source_id(index / IOMMU_IOAPIC_PINS);
-	if (sid >= 0)
+	if (sid >= 0) {
 		hi = VTD_IRTE_SID((uint16_t)sid) | VTD_IRTE_SVT_SID;
+	}
 	spin_lock(&ir_lock);
 	write_irte(entry, lo, hi);
 	spin_unlock(&ir_lock);
@@ -271,15 +296,19 @@ int vtd_msi_remap(struct cell *cell, uint16_t bdf, unsigned int n,
 	int slot = slot_of(bdf);
 
 	(void)cell;
-	if (!irt)
+	if (!irt) {
 		return -JH_ENOSYS;
-	if (slot < 0)
+	}
+	if (slot < 0) {
 		return -JH_ENODEV;
-	if (n >= VTD_IR_PER_DEVICE)
+	}
+	if (n >= VTD_IR_PER_DEVICE) {
 		return -JH_E2BIG;
+	}
 	/* Compatibility format, fixed or lowest-priority delivery only. */
-	if (!lo)
+	if (!lo) {
 		return -JH_EINVAL;
+	}
 	index = (unsigned int)slot * VTD_IR_PER_DEVICE;
 
 	spin_lock(&ir_lock);

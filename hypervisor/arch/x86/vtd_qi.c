@@ -22,8 +22,9 @@ int vtd_qi_enable(struct vtd_unit *u)
 {
 	if (!u->iq) {
 		u->iq = page_alloc(&hv.pool, 1);
-		if (!u->iq)
+		if (!u->iq) {
 			return -JH_ENOMEM;
+		}
 	}
 	u->iq_tail = 0;
 	vtd_write64(u, VTD_IQT, 0);
@@ -34,8 +35,9 @@ int vtd_qi_enable(struct vtd_unit *u)
 
 void vtd_qi_disable(struct vtd_unit *u)
 {
-	if (vtd_read32(u, VTD_GSTS) & VTD_GCMD_QIE)
+	if (vtd_read32(u, VTD_GSTS) & VTD_GCMD_QIE) {
 		vtd_gcmd(u, VTD_GCMD_QIE, false);
+	}
 }
 
 static void put_desc(struct vtd_unit *u, uint64_t lo, uint64_t hi)
@@ -57,12 +59,14 @@ int vtd_qi_submit(struct vtd_unit *u, const uint64_t (*desc)[2],
 	unsigned int n;
 	int err = -JH_EBUSY;
 
-	if (!u->regs || !u->iq)
+	if (!u->regs || !u->iq) {
 		return 0;
+	}
 	spin_lock(&u->iq_lock);
 	WRITE_ONCE(u->iq_status, 0);
-	for (n = 0; n < count && n < VTD_IQ_ENTRIES - 1; n++)
+	for (n = 0; n < count && n < VTD_IQ_ENTRIES - 1; n++) {
 		put_desc(u, desc[n][0], desc[n][1]);
+	}
 	put_desc(u, VTD_INV_WAIT | VTD_INV_WAIT_SW | VTD_INV_WAIT_FN |
 		 VTD_INV_WAIT_DATA(STATUS_DONE), hv_virt2phys(&u->iq_status));
 	smp_mb();
@@ -77,26 +81,29 @@ int vtd_qi_submit(struct vtd_unit *u, const uint64_t (*desc)[2],
 			refused = true;
 			break;
 		}
-		if (timer_arch_now_us() - start > VTD_TIMEOUT_US)
+		if (timer_arch_now_us() - start > VTD_TIMEOUT_US) {
 			break;
+		}
 		cpu_relax();
 	}
 	spin_unlock(&u->iq_lock);
-	if (err)
+	if (err) {
 		printk("VT-d unit at 0x%llx: invalidation %s (head 0x%llx, tail 0x%x, fault status 0x%x)\n",
 		       (unsigned long long)u->base,
 		       refused ? "refused by the unit" :
 		       "not done within 100 ms",
 		       (unsigned long long)vtd_read64(u, VTD_IQH),
 		       u->iq_tail << VTD_IQT_SHIFT, vtd_read32(u, VTD_FSTS));
+	}
 	return err;
 }
 
 /* Posted table writes reach memory before the unit walks them. */
 static void write_buffer_flush(struct vtd_unit *u)
 {
-	if (u->cap & VTD_CAP_RWBF)
+	if (u->cap & VTD_CAP_RWBF) {
 		vtd_gcmd(u, VTD_GCMD_WBF, true);
+	}
 }
 
 int vtd_invalidate_all(struct vtd_unit *u)

@@ -47,12 +47,15 @@ static pt_entry_t sl_leaf_entry(paddr_t phys, unsigned int level,
 {
 	pt_entry_t e = phys;
 
-	if (flags & PT_READ)
+	if (flags & PT_READ) {
 		e |= VTD_SL_R;
-	if (flags & PT_WRITE)
+	}
+	if (flags & PT_WRITE) {
 		e |= VTD_SL_W;
-	if (level < PT_LEVELS - 1)
+	}
+	if (level < PT_LEVELS - 1) {
 		e |= VTD_SL_PS;
+	}
 	return e;
 }
 
@@ -165,15 +168,18 @@ int vtd_tables_init(void)
 	unsigned int bus;
 	int err = choose_format();
 
-	if (err)
+	if (err) {
 		return err;
+	}
 	root_table = page_alloc(&hv.pool, 1);
 	default_ctx = page_alloc(&hv.pool, 1);
-	if (!root_table || !default_ctx)
+	if (!root_table || !default_ctx) {
 		return -JH_ENOMEM;
+	}
 	/* Context entries are filled when the root cell's table exists. */
-	for (bus = 0; bus < VTD_ROOT_ENTRIES; bus++)
+	for (bus = 0; bus < VTD_ROOT_ENTRIES; bus++) {
 		set_root_entry(bus, default_ctx);
+	}
 	return 0;
 }
 
@@ -182,8 +188,9 @@ static void init_root_domain(const struct cell *root)
 {
 	unsigned int devfn;
 
-	for (devfn = 0; devfn < VTD_CTX_ENTRIES; devfn++)
+	for (devfn = 0; devfn < VTD_CTX_ENTRIES; devfn++) {
 		set_context(default_ctx, devfn, root);
+	}
 }
 
 /* A bus of a device the cell takes gets its own context table. */
@@ -192,13 +199,16 @@ static int own_context_table(unsigned int bus)
 	uint64_t *ctx;
 	unsigned int n;
 
-	if (bus_ctx[bus])
+	if (bus_ctx[bus]) {
 		return 0;
+	}
 	ctx = page_alloc(&hv.pool, 1);
-	if (!ctx)
+	if (!ctx) {
 		return -JH_ENOMEM;
-	for (n = 0; n < VTD_CTX_ENTRIES * 2; n++)
+	}
+	for (n = 0; n < VTD_CTX_ENTRIES * 2; n++) {
 		ctx[n] = default_ctx[n];
+	}
 	vtd_clflush(ctx, PAGE_SIZE);
 	bus_ctx[bus] = ctx;
 	/* Same content as before: the next flush invalidates the cache. */
@@ -222,9 +232,11 @@ int vtd_cell_init(struct cell *cell)
 		init_root_domain(cell);
 		return 0;
 	}
-	for (n = 0; !err && n < cell->config->num_pci_devices; n++)
-		if (dev[n].domain == 0)
+	for (n = 0; !err && n < cell->config->num_pci_devices; n++) {
+		if (dev[n].domain == 0) {
 			err = own_context_table(dev[n].bdf >> 8);
+		}
+	}
 	return err;
 }
 
@@ -240,13 +252,15 @@ void vtd_attach(struct cell *cell, uint16_t bdf)
 
 	/* No interrupt of the previous owner's reaches the new one. */
 	vtd_ir_release(bdf);
-	if (cell == &root_cell)
+	if (cell == &root_cell) {
 		pci_root_msi_returned(bdf);
+	}
 	if (!ctx) {
 		/* Only the root's devices use the default table. */
-		if (cell != &root_cell)
+		if (cell != &root_cell) {
 			printk("VT-d: device %02x:%02x.%x has no context table: it stays with the root cell\n",
 			       bdf >> 8, (bdf >> 3) & 0x1f, bdf & 7);
+		}
 		return;
 	}
 	set_context(ctx, bdf & 0xff, cell);
@@ -258,17 +272,21 @@ static void writeback_level(const struct paging *pg, const pt_entry_t *table,
 	unsigned int n;
 
 	vtd_clflush(table, PAGE_SIZE);
-	if (level == PT_LEVELS - 1)
+	if (level == PT_LEVELS - 1) {
 		return;
-	for (n = 0; n < PT_ENTRIES; n++)
-		if (sl_is_valid(table[n]) && sl_is_table(table[n], level))
+	}
+	for (n = 0; n < PT_ENTRIES; n++) {
+		if (sl_is_valid(table[n]) && sl_is_table(table[n], level)) {
 			writeback_level(pg, page_pool_phys2virt(pg->pool,
 					sl_entry_addr(table[n], level)),
 					level + 1);
+		}
+	}
 }
 
 void vtd_tables_writeback(const struct paging *pg)
 {
-	if (!vtd.coherent && pg->root)
+	if (!vtd.coherent && pg->root) {
 		writeback_level(pg, pg->root, pg->fmt->root_level);
+	}
 }
