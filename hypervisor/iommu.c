@@ -61,7 +61,7 @@ int iommu_map_region(struct cell *cell, const struct jh_memory_region *mem,
 
 void iommu_clear_root(uint64_t phys, uint64_t size)
 {
-	if (drv) {
+	if (drv != NULL) {
 		pt_clear(&root_cell.dma_pt, phys, size);
 	}
 }
@@ -82,7 +82,7 @@ int iommu_cell_init(struct cell *cell)
 	if (!err) {
 		err = drv->cell_init(cell);
 	}
-	if (err) {
+	if (err != 0) {
 		hv_error("cell \"%s\": cannot build its I/O page table (error %d)",
 			 cell->name, err);
 	}
@@ -209,7 +209,7 @@ int iommu_init(void)
 	     sys->iommus[n].type != JH_IOMMU_NONE; n++) {
 		err = d->unit_init(n, &sys->iommus[n]);
 	}
-	if (err) {
+	if (err != 0) {
 		return err;
 	}
 	drv = d;
@@ -217,7 +217,7 @@ int iommu_init(void)
 	if (!err) {
 		err = drv->enable();
 	}
-	if (err) {
+	if (err != 0) {
 		drv->shutdown();
 		iommu_cell_exit(&root_cell);
 		drv = NULL;

@@ -67,7 +67,7 @@ static int unit_init(unsigned int index, const struct jh_iommu *cfg)
 			 index, (unsigned long long)cfg->base);
 		return -JH_ENODEV;
 	}
-	if (u->saved_control & AMD_CTRL_IOMMU_EN) {
+	if ((u->saved_control & AMD_CTRL_IOMMU_EN) != 0U) {
 		hv_error("AMD-Vi unit %u at 0x%llx is in use by Linux: boot it with amd_iommu=off",
 			 index, (unsigned long long)cfg->base);
 		return -JH_EBUSY;
@@ -223,7 +223,7 @@ static int invalidate_all(struct amd_unit *u)
 	unsigned int id, n;
 	int err = 0;
 
-	if (u->efr & AMD_EFR_IA_SUP) {
+	if ((u->efr & AMD_EFR_IA_SUP) != 0U) {
 		cmds[0] = (struct amd_cmd){
 			.q0 = AMD_CMD_INV_ALL << AMD_CMD_OP_SHIFT,
 		};
@@ -340,13 +340,13 @@ static void shutdown(void)
 	/* Before IV goes: a message in between is dropped, not misrouted. */
 	ioapic_ir_stop();
 	pci_root_msi_giveback();
-	if (devtab) {
+	if (devtab != NULL) {
 		memset(devtab, 0, AMD_DEVTAB_MAX_PAGES * PAGE_SIZE);
 	}
 	for (n = 0; n < amd_num_units; n++) {
 		u = &amd_units[n];
 		/* QEMU's models keep their caches across a disable. */
-		if (amd_read(u, AMD_MMIO_CONTROL) & AMD_CTRL_CMD_BUF_EN) {
+		if ((amd_read(u, AMD_MMIO_CONTROL) & AMD_CTRL_CMD_BUF_EN) != 0U) {
 			invalidate_all(u);
 		}
 		amd_write(u, AMD_MMIO_CONTROL, u->saved_control);

@@ -150,7 +150,7 @@ int amd_cmd_run_all(const struct amd_cmd *cmds, unsigned int num)
 
 	for (n = 0; n < amd_num_units; n++) {
 		ret = amd_cmd_run(&amd_units[n], cmds, num);
-		if (ret) {
+		if (ret != 0) {
 			err = ret;
 		}
 	}
@@ -181,7 +181,7 @@ static void report_page_fault(const struct amd_unit *u, uint64_t q0,
 
 	if (in_msi_range(addr)) {
 		what = "interrupt not remapped for its cell";
-	} else if (q0 & AMD_EVT_PF_PR) {
+	} else if ((q0 & AMD_EVT_PF_PR) != 0U) {
 		what = "access not permitted to its cell";
 	} else {
 		what = "address not mapped for its cell";

@@ -123,7 +123,7 @@ void amd_ir_cell_exit(struct cell *cell)
 		return;
 	}
 	c = &irts[cell->id];
-	if (c->pages) {
+	if (c->pages != NULL) {
 		page_free(&hv.pool, c->pages, c->num_pages);
 	}
 	*c = (struct cell_irts){ 0 };

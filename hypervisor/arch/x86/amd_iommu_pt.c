@@ -77,10 +77,10 @@ static unsigned long leaf_flags(pt_entry_t e, unsigned int level)
 	unsigned long flags = 0;
 
 	(void)level;
-	if (e & AMD_PTE_IR) {
+	if ((e & AMD_PTE_IR) != 0U) {
 		flags |= PT_READ;
 	}
-	if (e & AMD_PTE_IW) {
+	if ((e & AMD_PTE_IW) != 0U) {
 		flags |= PT_WRITE;
 	}
 	return flags;
@@ -120,7 +120,7 @@ static void mark_level(struct paging *pg, pt_entry_t *table,
 
 void amd_pt_mark_empty(struct paging *pg)
 {
-	if (pg->root) {
+	if (pg->root != NULL) {
 		mark_level(pg, pg->root, pg->fmt->root_level);
 	}
 }

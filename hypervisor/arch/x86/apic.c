@@ -145,7 +145,7 @@ void apic_send_nmi(unsigned int cpu)
 {
 	struct per_cpu *target = per_cpu(cpu);
 
-	if (target) {
+	if (target != NULL) {
 		send_ipi(target->arch.apic_id, ICR_MODE_NMI << 8 | ICR_ASSERT);
 	}
 }
@@ -219,7 +219,7 @@ static void refuse(struct per_cpu *sender, const char *what,
 	if (!ratelimit_ok(&sender->arch.ipi_refusals, 8)) {
 		return;
 	}
-	if (target) {
+	if (target != NULL) {
 		printk("cell \"%s\" CPU %u: %s to CPU %u (cell \"%s\") refused: %s\n",
 		       sender->cell->name, sender->cpu_id, what,
 		       target->cpu_id, target->cell->name, why);
@@ -398,7 +398,7 @@ static int in_service(void)
 
 	for (word = 8; word-- > 0;) {
 		isr = apic_read(APIC_ISR + word * 0x10);
-		if (isr) {
+		if (isr != 0U) {
 			return (int)(word * 32 + 31 - __builtin_clz(isr));
 		}
 	}
@@ -464,7 +464,7 @@ static enum mmio_result apic_mmio(struct per_cpu *pcpu, void *arg,
 		break;
 	default:
 		why = is_lvt(reg) ? lvt_refusal(pcpu->cell, reg, val) : NULL;
-		if (why) {
+		if (why != NULL) {
 			refuse(pcpu, why, NULL, "entry masked");
 			val |= LVT_MASKED;
 		}
@@ -569,7 +569,7 @@ void apic_timer_count_stop(void)
 	apic_write(APIC_TMICT, 0);
 	apic_write(APIC_TDCR, saved_tdcr);
 	apic_write(APIC_LVT_TIMER, saved_lvt);
-	if (saved_initial) {
+	if (saved_initial != 0U) {
 		apic_write(APIC_TMICT, saved_count ? saved_count : 1);
 	}
 }

@@ -264,7 +264,7 @@ static void write_low(const struct cell *cell, struct ioapic *chip,
 	high = pending ? chip->pending_high[pin] :
 		reg_read(chip, REDIR_HIGH(pin));
 	why = entry_refusal(cell, value, high);
-	if (why) {
+	if (why != NULL) {
 		mask_live(chip, pin, low);
 		refuse(cell, chip, pin, value, high, why);
 		return;
@@ -481,7 +481,7 @@ static struct ioapic *add_ioapic(paddr_t base)
 	for (pin = 0; pin < chip->pins; pin++) {
 		chip->owner[pin] = NO_OWNER;
 	}
-	if (mmio_register(base, IOAPIC_PAGE, ioapic_access, chip)) {
+	if (mmio_register(base, IOAPIC_PAGE, ioapic_access, chip) != 0) {
 		hv_error("no MMIO handler slot left for the IOAPIC at 0x%llx",
 			 (unsigned long long)base);
 		return NULL;

@@ -127,7 +127,7 @@ static void sync(unsigned int chip, volatile uint32_t *page, unsigned int pin)
 	}
 	msg = entry_msg(low, high);
 	err = iommu_ioapic_remap(chip * IOMMU_IOAPIC_PINS + pin, &msg, &rte);
-	if (err) {
+	if (err != 0) {
 		hw = ioapic_hw->read(page, REG_REDIR + 2 * pin);
 		ioapic_hw->write(page, REG_REDIR + 2 * pin, hw | REDIR_MASKED);
 		if (ratelimit_ok(&refusals, 8)) {
@@ -219,7 +219,7 @@ void ioapic_ir_set_source(unsigned int chip, uint32_t config_id)
 		num_sources = 0;
 		return;
 	}
-	if (config_id & JH_IOAPIC_SID_VALID) {
+	if ((config_id & JH_IOAPIC_SID_VALID) != 0U) {
 		sources[chip] = config_id;
 	}
 	if (chip >= num_sources) {

@@ -231,7 +231,7 @@ unsigned int pci_find_cap(uint16_t bdf, unsigned int id)
 static void find_msi(struct pci_filter_dev *dev)
 {
 	dev->msi_cap = (uint8_t)pci_find_cap(dev->bdf, PCI_CAP_ID_MSI);
-	if (dev->msi_cap) {
+	if (dev->msi_cap != 0U) {
 		dev->msi_64bit = pci_cfg_read(dev->bdf, dev->msi_cap, 4) &
 			MSI_64BIT;
 	}
@@ -580,7 +580,7 @@ int pci_init(void)
 	}
 	pci_ecam_size = size;
 	err = mmio_register(plat->mmconfig_base, size, ecam_access, NULL);
-	if (err) {
+	if (err != 0) {
 		hv_error("no MMIO handler slot left for the PCI ECAM");
 	}
 	return err;

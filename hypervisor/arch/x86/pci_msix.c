@@ -134,7 +134,7 @@ static void sync(struct msix_fn *fn, unsigned int n)
 	}, out;
 
 	hw[3] |= CTRL_MASKED;
-	if (e[3] & CTRL_MASKED) {
+	if ((e[3] & CTRL_MASKED) != 0U) {
 		return;
 	}
 	if (!pci_filter_msg_ok(&pci_filter_hw_ops, &root_cell, msg.address,
@@ -292,7 +292,7 @@ int pci_msix_trap(void)
 	for (n = 0; !err && n < num_fns; n++) {
 		err = pt_clear(&root_cell.guest_pt, fns[n].page, fns[n].size);
 	}
-	if (err) {
+	if (err != 0) {
 		printk("  PCI: cannot trap the root's MSI-X tables (error %d)\n",
 		       err);
 		num_fns = 0;

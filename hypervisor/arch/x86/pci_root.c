@@ -143,7 +143,7 @@ unsigned int pci_root_msi_scan(uint16_t *bdf, unsigned int max)
 		}
 	}
 	/* Trapping failed: those functions are unremapped after all. */
-	if (pci_msix_trap()) {
+	if (pci_msix_trap() != 0) {
 		drop_msix();
 	}
 	for (n = 0; n < num_root_devs && n < max; n++) {

@@ -77,7 +77,7 @@ int vtd_gcmd(struct vtd_unit *u, uint32_t bit, bool set)
 	} else {
 		err = wait_status(u, bit, (set || one_shot) ? bit : 0);
 	}
-	if (err) {
+	if (err != 0) {
 		printk("VT-d unit at 0x%llx: command 0x%08x (%s) not done within %u ms\n",
 		       (unsigned long long)u->base, bit, set ? "set" : "clear",
 		       VTD_TIMEOUT_US / 1000);
@@ -112,7 +112,7 @@ static int unit_check(const struct vtd_unit *u, const struct jh_iommu *cfg)
 {
 	uint32_t sts = vtd_read32(u, VTD_GSTS);
 
-	if (sts & (VTD_GCMD_TE | VTD_GCMD_IRE | VTD_GCMD_QIE)) {
+	if ((sts & (VTD_GCMD_TE | VTD_GCMD_IRE | VTD_GCMD_QIE)) != 0U) {
 		hv_error("VT-d unit at 0x%llx is in use (status 0x%08x): boot Linux with intel_iommu=off intremap=off",
 			 (unsigned long long)cfg->base, sts);
 		return -JH_EBUSY;
@@ -151,7 +151,7 @@ static int vtd_unit_init(unsigned int index, const struct jh_iommu *cfg)
 	u->fro = VTD_CAP_FRO(u->cap);
 	u->nfr = VTD_CAP_NFR(u->cap);
 	err = unit_check(u, cfg);
-	if (err) {
+	if (err != 0) {
 		u->regs = NULL;
 		return err;
 	}
@@ -201,7 +201,7 @@ static int vtd_enable(void)
 
 	for (n = 0; n < vtd.units; n++) {
 		err = enable_unit(&vtd_units[n]);
-		if (err) {
+		if (err != 0) {
 			hv_error("VT-d unit %u at 0x%llx: cannot enable it (error %d)",
 				 n, (unsigned long long)vtd_units[n].base, err);
 			return err;
@@ -233,13 +233,13 @@ static void vtd_shutdown(void)
 		if (!u->regs) {
 			continue;
 		}
-		if (vtd_read32(u, VTD_GSTS) & VTD_GCMD_TE) {
+		if ((vtd_read32(u, VTD_GSTS) & VTD_GCMD_TE) != 0U) {
 			vtd_gcmd(u, VTD_GCMD_TE, false);
 		}
-		if (vtd_read32(u, VTD_GSTS) & VTD_GCMD_IRE) {
+		if ((vtd_read32(u, VTD_GSTS) & VTD_GCMD_IRE) != 0U) {
 			vtd_gcmd(u, VTD_GCMD_IRE, false);
 		}
-		if (vtd_read32(u, VTD_GSTS) & VTD_GCMD_CFI) {
+		if ((vtd_read32(u, VTD_GSTS) & VTD_GCMD_CFI) != 0U) {
 			vtd_gcmd(u, VTD_GCMD_CFI, false);
 		}
 		vtd_qi_disable(u);

@@ -84,15 +84,15 @@ static void poll_unit(unsigned int index)
 		report(index, vtd_read64(u, reg), hi);
 		vtd_write64(u, reg + 8, VTD_FRCD_F);
 	}
-	if (sts & VTD_FSTS_PFO) {
+	if ((sts & VTD_FSTS_PFO) != 0U) {
 		printk("IOMMU %u: fault records overflowed, faults were lost\n",
 		       index);
 	}
-	if (sts & (VTD_FSTS_IQE | VTD_FSTS_ICE | VTD_FSTS_ITE)) {
+	if ((sts & (VTD_FSTS_IQE | VTD_FSTS_ICE | VTD_FSTS_ITE)) != 0U) {
 		printk("IOMMU %u: invalidation error, fault status 0x%x\n",
 		       index, sts);
 	}
-	if (sts & VTD_FSTS_CLEAR) {
+	if ((sts & VTD_FSTS_CLEAR) != 0U) {
 		vtd_write32(u, VTD_FSTS, sts & VTD_FSTS_CLEAR);
 	}
 	spin_unlock(&u->fault_lock);

@@ -136,7 +136,7 @@ static int invalidate_entries(unsigned int first, unsigned int mask)
 	int err = 0;
 
 	for (n = 0; n < vtd.units; n++) {
-		if (vtd_qi_submit(&vtd_units[n], desc, 1)) {
+		if (vtd_qi_submit(&vtd_units[n], desc, 1) != 0) {
 			err = -JH_EBUSY;
 		}
 	}
@@ -202,7 +202,7 @@ static void write_irte(unsigned int index, uint64_t lo, uint64_t hi)
 	if (e[0] == lo && e[1] == hi) {
 		return;
 	}
-	if (e[0] & VTD_IRTE_P) {
+	if ((e[0] & VTD_IRTE_P) != 0U) {
 		WRITE_ONCE(e[0], 0);
 		vtd_clflush(e, 16);
 		invalidate_entries(index, 0);
@@ -250,13 +250,13 @@ static uint64_t irte_low(const struct iommu_msi_msg *msg)
 	lo = VTD_IRTE_P | VTD_IRTE_DLM(mode) |
 		VTD_IRTE_VECTOR(MSI_DATA_VECTOR(msg->data)) |
 		VTD_IRTE_DST_XAPIC(MSI_ADDR_DEST(addr));
-	if (addr & MSI_ADDR_DM) {
+	if ((addr & MSI_ADDR_DM) != 0U) {
 		lo |= VTD_IRTE_DM_LOGICAL;
 	}
-	if (addr & MSI_ADDR_RH) {
+	if ((addr & MSI_ADDR_RH) != 0U) {
 		lo |= VTD_IRTE_RH;
 	}
-	if (msg->data & MSI_DATA_LEVEL_TRIG) {
+	if ((msg->data & MSI_DATA_LEVEL_TRIG) != 0U) {
 		lo |= VTD_IRTE_TM_LEVEL;
 	}
 	return lo;

@@ -35,7 +35,7 @@ int vtd_qi_enable(struct vtd_unit *u)
 
 void vtd_qi_disable(struct vtd_unit *u)
 {
-	if (vtd_read32(u, VTD_GSTS) & VTD_GCMD_QIE) {
+	if ((vtd_read32(u, VTD_GSTS) & VTD_GCMD_QIE) != 0U) {
 		vtd_gcmd(u, VTD_GCMD_QIE, false);
 	}
 }
@@ -77,7 +77,7 @@ int vtd_qi_submit(struct vtd_unit *u, const uint64_t (*desc)[2],
 			err = 0;
 			break;
 		}
-		if (vtd_read32(u, VTD_FSTS) & VTD_FSTS_IQE) {
+		if ((vtd_read32(u, VTD_FSTS) & VTD_FSTS_IQE) != 0U) {
 			refused = true;
 			break;
 		}
@@ -87,7 +87,7 @@ int vtd_qi_submit(struct vtd_unit *u, const uint64_t (*desc)[2],
 		cpu_relax();
 	}
 	spin_unlock(&u->iq_lock);
-	if (err) {
+	if (err != 0) {
 		printk("VT-d unit at 0x%llx: invalidation %s (head 0x%llx, tail 0x%x, fault status 0x%x)\n",
 		       (unsigned long long)u->base,
 		       refused ? "refused by the unit" :
@@ -101,7 +101,7 @@ int vtd_qi_submit(struct vtd_unit *u, const uint64_t (*desc)[2],
 /* Posted table writes reach memory before the unit walks them. */
 static void write_buffer_flush(struct vtd_unit *u)
 {
-	if (u->cap & VTD_CAP_RWBF) {
+	if ((u->cap & VTD_CAP_RWBF) != 0U) {
 		vtd_gcmd(u, VTD_GCMD_WBF, true);
 	}
 }

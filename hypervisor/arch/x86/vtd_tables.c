@@ -119,7 +119,7 @@ static int choose_format(void)
 		sl_format.name = "4-level";
 		sl_format.root_level = 0;
 		sl_format.input_bits = 48;
-	} else if (vtd.sagaw & VTD_SAGAW_39) {
+	} else if ((vtd.sagaw & VTD_SAGAW_39) != 0U) {
 		sl_format.name = "3-level";
 		sl_format.root_level = 1;
 		sl_format.input_bits = 39;
@@ -168,7 +168,7 @@ int vtd_tables_init(void)
 	unsigned int bus;
 	int err = choose_format();
 
-	if (err) {
+	if (err != 0) {
 		return err;
 	}
 	root_table = page_alloc(&hv.pool, 1);
@@ -199,7 +199,7 @@ static int own_context_table(unsigned int bus)
 	uint64_t *ctx;
 	unsigned int n;
 
-	if (bus_ctx[bus]) {
+	if (bus_ctx[bus] != NULL) {
 		return 0;
 	}
 	ctx = page_alloc(&hv.pool, 1);
