@@ -176,7 +176,7 @@ static bool in_msi_range(uint64_t addr)
 static void report_page_fault(const struct amd_unit *u, uint64_t q0,
 			      uint64_t addr)
 {
-	bool write = q0 & (AMD_EVT_PF_RW | AMD_EVT_PF_NX);
+	bool write = (q0 & (AMD_EVT_PF_RW | AMD_EVT_PF_NX)) != 0U;
 	const char *what;
 
 	if (in_msi_range(addr)) {
@@ -191,7 +191,7 @@ static void report_page_fault(const struct amd_unit *u, uint64_t q0,
 
 static void report_event(const struct amd_unit *u, uint64_t q0, uint64_t q1)
 {
-	static const char *const names[] = {
+	static const char *const names[AMD_EVT_INVALID_REQ + 1] = {
 		[AMD_EVT_ILLEGAL_DTE] = "illegal device table entry",
 		[AMD_EVT_DEVTAB_HW_ERR] = "device table hardware error",
 		[AMD_EVT_PAGETAB_HW_ERR] = "page table hardware error",

@@ -5,8 +5,8 @@
  * amd_iommu_pt.c (I/O page table format), amd_iommu_ir.c (interrupt
  * remapping).
  */
-#ifndef _AMD_IOMMU_INTERNAL_H
-#define _AMD_IOMMU_INTERNAL_H
+#ifndef AMD_IOMMU_INTERNAL_H
+#define AMD_IOMMU_INTERNAL_H
 
 #include <jailhouse/config.h>
 #include <hv/paging.h>
@@ -97,4 +97,4 @@ int amd_msi_remap(struct cell *cell, uint16_t bdf, unsigned int n,
 /* log2 of the entries of each table (the DTE's IntTabLen). */
 #define AMD_IRT_LEN_LOG2	9
 
-#endif /* _AMD_IOMMU_INTERNAL_H */
+#endif /* AMD_IOMMU_INTERNAL_H */

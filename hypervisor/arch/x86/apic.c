@@ -119,8 +119,10 @@ int apic_init(void)
 void apic_cpu_init(struct per_cpu *pcpu)
 {
 	pcpu->arch.apic_id = apic_read(APIC_ID) >> 24;
-	pcpu->arch.apic_ldr = pcpu->arch.hw_ldr = apic_read(APIC_LDR);
-	pcpu->arch.apic_dfr = pcpu->arch.hw_dfr = apic_read(APIC_DFR);
+	pcpu->arch.hw_ldr = apic_read(APIC_LDR);
+	pcpu->arch.apic_ldr = pcpu->arch.hw_ldr;
+	pcpu->arch.hw_dfr = apic_read(APIC_DFR);
+	pcpu->arch.apic_dfr = pcpu->arch.hw_dfr;
 }
 
 static void wait_icr_idle(void)
@@ -153,7 +155,7 @@ void apic_send_nmi(unsigned int cpu)
 /* Does a logical destination reach a CPU with this LDR and DFR? */
 static bool logical_match(uint32_t ldr_reg, uint32_t dfr, uint8_t dest)
 {
-	uint8_t ldr = ldr_reg >> 24;
+	uint8_t ldr = (uint8_t)(ldr_reg >> 24);
 
 	if ((dfr & DFR_FLAT) == DFR_FLAT) {
 		return ldr & dest;
@@ -285,6 +287,7 @@ static void deliver(struct per_cpu *sender, struct per_cpu *target,
 		break;
 	default:
 		refuse(sender, ipi_name(mode), target, "delivery mode not allowed");
+		break;
 	}
 }
 
@@ -292,7 +295,7 @@ static void icr_write(struct per_cpu *sender, uint32_t icr_lo)
 {
 	uint32_t dest = sender->arch.apic_icr_hi >> 24;
 	unsigned int shorthand = ICR_SHORTHAND(icr_lo), cpu;
-	bool logical = icr_lo & ICR_LOGICAL, hit;
+	bool logical = (icr_lo & ICR_LOGICAL) != 0U, hit;
 	unsigned int mode = ICR_MODE(icr_lo);
 	struct per_cpu *target;
 
@@ -344,6 +347,7 @@ static void icr_write(struct per_cpu *sender, uint32_t icr_lo)
 			 */
 			hit = dest_match(target, dest, logical,
 					 target->cell != sender->cell);
+			break;
 		}
 		if (!hit) {
 			continue;
@@ -469,6 +473,7 @@ static enum mmio_result apic_mmio(struct per_cpu *pcpu, void *arg,
 			val |= LVT_MASKED;
 		}
 		apic_write(reg, val);
+		break;
 	}
 	return MMIO_HANDLED;
 }
@@ -513,7 +518,8 @@ void apic_cpu_reset(void)
 		apic_write(APIC_LVT_CMCI, LVT_MASKED);
 	}
 	apic_write(APIC_LDR, 0);
-	pcpu->arch.apic_ldr = pcpu->arch.hw_ldr = apic_read(APIC_LDR);
+	pcpu->arch.hw_ldr = apic_read(APIC_LDR);
+	pcpu->arch.apic_ldr = pcpu->arch.hw_ldr;
 	pcpu->arch.apic_dfr = pcpu->cell == &root_cell ?
 		pcpu->arch.hw_dfr : DFR_RESET;
 	apic_write(APIC_TMICT, 0);
@@ -556,7 +562,7 @@ void apic_timer_count_start(void)
 	saved_count = apic_read(APIC_TMCCT);
 	apic_write(APIC_LVT_TIMER, LVT_MASKED);
 	apic_write(APIC_TDCR, 0xb);
-	apic_write(APIC_TMICT, 0xffffffff);
+	apic_write(APIC_TMICT, 0xffffffffU);
 }
 
 uint32_t apic_timer_count(void)

@@ -4,8 +4,8 @@
  * is accessed). Registers reg are naturally aligned and below 0x100;
  * every accessor but pci_hv_read/pci_hv_write wants pci_lock held.
  */
-#ifndef _PCI_INTERNAL_H
-#define _PCI_INTERNAL_H
+#ifndef PCI_INTERNAL_H
+#define PCI_INTERNAL_H
 
 #include <hv/spinlock.h>
 #include <hv/types.h>
@@ -64,4 +64,4 @@ void pci_msix_takeover(void);
 void pci_msix_giveback(void);
 void pci_msix_returned(uint16_t bdf);
 
-#endif /* _PCI_INTERNAL_H */
+#endif /* PCI_INTERNAL_H */

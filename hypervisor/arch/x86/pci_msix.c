@@ -176,7 +176,8 @@ static void table_access(struct msix_fn *fn, uint64_t off, unsigned int size,
 			 bool is_write, uint32_t *value)
 {
 	unsigned int n = (unsigned int)(off / ENTRY_SIZE);
-	unsigned int d = (off % ENTRY_SIZE) / 4, shift = (off & 3) * 8;
+	unsigned int d = (unsigned int)((off % ENTRY_SIZE) / 4);
+	unsigned int shift = (unsigned int)((off & 3) * 8);
 	uint32_t mask = size == 4 ? ~0U : ((1U << (size * 8)) - 1) << shift;
 	uint32_t dw = entry_read(fn, n, d);
 

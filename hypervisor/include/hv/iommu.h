@@ -17,8 +17,8 @@
  * later under the control lock, except poll_faults (any root CPU, the
  * driver locks what it shares).
  */
-#ifndef _HV_IOMMU_H
-#define _HV_IOMMU_H
+#ifndef HV_IOMMU_H
+#define HV_IOMMU_H
 
 #include <jailhouse/config.h>
 #include <hv/paging.h>
@@ -150,4 +150,4 @@ int iommu_ioapic_remap(unsigned int index, const struct iommu_msi_msg *msg,
 int iommu_msi_remap(struct cell *cell, uint16_t bdf, unsigned int n,
 		    const struct iommu_msi_msg *msg, struct iommu_msi_msg *hw);
 
-#endif /* _HV_IOMMU_H */
+#endif /* HV_IOMMU_H */

@@ -5,8 +5,8 @@
  * writes at any offset meet the same rules. Pure code with the hardware
  * behind callbacks, built by the host unit tests too.
  */
-#ifndef _HV_PCI_FILTER_H
-#define _HV_PCI_FILTER_H
+#ifndef HV_PCI_FILTER_H
+#define HV_PCI_FILTER_H
 
 #include <hv/types.h>
 
@@ -99,4 +99,4 @@ bool pci_filter_msi_refresh(const struct pci_filter_ops *ops,
 uint32_t pci_filter_view(const struct pci_filter_dev *dev, unsigned int reg,
 			 uint32_t hw);
 
-#endif /* _HV_PCI_FILTER_H */
+#endif /* HV_PCI_FILTER_H */

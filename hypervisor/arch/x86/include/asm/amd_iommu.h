@@ -6,8 +6,8 @@
  * commands, event log entries and interrupt remapping table entries
  * (32-bit format: GAEn stays 0). Definitions only; amd_iommu*.c use them.
  */
-#ifndef _ASM_AMD_IOMMU_H
-#define _ASM_AMD_IOMMU_H
+#ifndef ASM_AMD_IOMMU_H
+#define ASM_AMD_IOMMU_H
 
 #include <hv/types.h>
 
@@ -152,4 +152,4 @@
 #define AMD_IRT_REACHABLE	512
 #define AMD_IRT_ALIGN		128
 
-#endif /* _ASM_AMD_IOMMU_H */
+#endif /* ASM_AMD_IOMMU_H */

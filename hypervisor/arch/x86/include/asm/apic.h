@@ -4,8 +4,8 @@
  * emulation of every cell's xAPIC page, which traps so that ICR writes
  * can be checked.
  */
-#ifndef _ASM_APIC_H
-#define _ASM_APIC_H
+#ifndef ASM_APIC_H
+#define ASM_APIC_H
 
 #include <hv/types.h>
 
@@ -42,4 +42,4 @@ void apic_timer_count_stop(void);
 /* The emulated xAPIC page (registered with the MMIO dispatcher). */
 int apic_register_mmio(void);
 
-#endif /* _ASM_APIC_H */
+#endif /* ASM_APIC_H */

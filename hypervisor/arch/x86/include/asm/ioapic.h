@@ -4,8 +4,8 @@
  * reaches only the redirection entries of the pins it owns, which it may
  * point at its own CPUs only.
  */
-#ifndef _ASM_IOAPIC_H
-#define _ASM_IOAPIC_H
+#ifndef ASM_IOAPIC_H
+#define ASM_IOAPIC_H
 
 #include <hv/types.h>
 
@@ -97,4 +97,4 @@ void ioapic_ir_restore(unsigned int chip, volatile uint32_t *page,
 bool ioapic_ir_eoi_pin(unsigned int chip, unsigned int pin,
 		       unsigned int vector);
 
-#endif /* _ASM_IOAPIC_H */
+#endif /* ASM_IOAPIC_H */

@@ -4,8 +4,8 @@
  * (ports 0xcf8-0xcff) and the ECAM (MMCONFIG) window, both vendor
  * neutral. A cell reaches only the config space of its own devices.
  */
-#ifndef _ASM_PCI_H
-#define _ASM_PCI_H
+#ifndef ASM_PCI_H
+#define ASM_PCI_H
 
 #include <hv/types.h>
 
@@ -78,4 +78,4 @@ struct pci_port_ops {
 };
 extern const struct pci_port_ops *pci_ports;
 
-#endif /* _ASM_PCI_H */
+#endif /* ASM_PCI_H */

@@ -6,8 +6,8 @@
  * Technology for Directed I/O specification defines them (legacy, not
  * scalable, translation mode).
  */
-#ifndef _ASM_VTD_H
-#define _ASM_VTD_H
+#ifndef ASM_VTD_H
+#define ASM_VTD_H
 
 #include <hv/types.h>
 
@@ -149,4 +149,4 @@
 #define VTD_FRCD_F		BIT64(63)	/* write 1 to clear */
 #define VTD_FR_IR_FIRST		0x20		/* interrupt faults */
 
-#endif /* _ASM_VTD_H */
+#endif /* ASM_VTD_H */

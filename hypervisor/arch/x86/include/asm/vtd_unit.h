@@ -6,8 +6,8 @@
  * vtd_fault.c: fault records). Every unit points at the same tables: the
  * system config says nothing about which devices sit behind which unit.
  */
-#ifndef _ASM_VTD_UNIT_H
-#define _ASM_VTD_UNIT_H
+#ifndef ASM_VTD_UNIT_H
+#define ASM_VTD_UNIT_H
 
 #include <jailhouse/config.h>
 #include <hv/spinlock.h>
@@ -108,4 +108,4 @@ int vtd_msi_remap(struct cell *cell, uint16_t bdf, unsigned int n,
 /* vtd_fault.c */
 void vtd_poll_faults(void);
 
-#endif /* _ASM_VTD_UNIT_H */
+#endif /* ASM_VTD_UNIT_H */
