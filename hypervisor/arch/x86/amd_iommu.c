@@ -346,7 +346,8 @@ static void shutdown(void)
 	for (n = 0; n < amd_num_units; n++) {
 		u = &amd_units[n];
 		/* QEMU's models keep their caches across a disable. */
-		if ((amd_read(u, AMD_MMIO_CONTROL) & AMD_CTRL_CMD_BUF_EN) != 0U) {
+		if ((amd_read(u, AMD_MMIO_CONTROL) &
+		     AMD_CTRL_CMD_BUF_EN) != 0U) {
 			invalidate_all(u);
 		}
 		amd_write(u, AMD_MMIO_CONTROL, u->saved_control);

@@ -103,7 +103,8 @@ static int queue(struct amd_unit *u, const struct amd_cmd *cmds,
 		return -JH_EINVAL;
 	}
 	while (cmd_head(u) != u->cmd_tail) {
-		if (timed_out(u, start, "commands of an earlier batch pending")) {
+		if (timed_out(u, start,
+			      "commands of an earlier batch pending")) {
 			return -JH_EBUSY;
 		}
 		cpu_relax();

@@ -134,7 +134,8 @@ const struct ioapic_hw_ops *ioapic_hw = &hw_mmio;
 static uint32_t reg_read(const struct ioapic *chip, unsigned int index)
 {
 	if (ioapic_ir_active && index >= REG_REDIR) {
-		return ioapic_ir_read((unsigned int)(chip - ioapics), chip->page, index);
+		return ioapic_ir_read((unsigned int)(chip - ioapics),
+				      chip->page, index);
 	}
 	return ioapic_hw->read(chip->page, index);
 }
@@ -143,7 +144,8 @@ static void reg_write(const struct ioapic *chip, unsigned int index,
 		      uint32_t value)
 {
 	if (ioapic_ir_active && index >= REG_REDIR) {
-		ioapic_ir_write((unsigned int)(chip - ioapics), chip->page, index, value);
+		ioapic_ir_write((unsigned int)(chip - ioapics), chip->page,
+				index, value);
 	} else {
 		ioapic_hw->write(chip->page, index, value);
 	}

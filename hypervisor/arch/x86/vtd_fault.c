@@ -40,7 +40,8 @@ static const char *reason(unsigned int fr)
 {
 	const char *what = NULL;
 
-	if (fr >= VTD_FR_IR_FIRST && fr - VTD_FR_IR_FIRST < ARRAY_SIZE(ir_reasons)) {
+	if (fr >= VTD_FR_IR_FIRST &&
+	    fr - VTD_FR_IR_FIRST < ARRAY_SIZE(ir_reasons)) {
 		what = ir_reasons[fr - VTD_FR_IR_FIRST];
 	} else if (fr < ARRAY_SIZE(dma_reasons)) {
 		what = dma_reasons[fr];
