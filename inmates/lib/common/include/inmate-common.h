@@ -35,6 +35,10 @@ void vprintk(const char *fmt, va_list ap);
 
 /* console.c: one character to the cell's console. */
 void console_putc(char c);
+/* console-line.c: one character to the hypervisor console, sent a line
+ * at a time; console.c (arch) provides the hypercall instruction. */
+void console_line_putc(char c);
+long console_arch_hypercall(uint64_t code, uint64_t arg1, uint64_t arg2);
 
 /* comm.c: the communication region at COMM_REGION_ADDR. */
 #define COMM_REGION_ADDR	0x80000000UL
