@@ -67,6 +67,6 @@ static void hc_console_write(void)
 			      ret);
 		return;
 	}
-	attack_contained("%u hostile console writes refused with the "
-			 "expected error, one from own RAM printed", n);
+	attack_contained("%u hostile writes refused as expected, own RAM "
+			 "printed", n);
 }
