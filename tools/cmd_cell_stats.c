@@ -22,10 +22,12 @@ static const char stats_help[] =
 	"Shows the cell's trap counts per CPU, as the driver exposes them in\n"
 	"/sys/devices/jailhouse/cells/ID/statistics/cpuN/COUNTER.\n"
 	"\n"
-	"On a terminal the view is live, like top: every SECONDS (default 1)\n"
-	"it shows exits per second by reason (rows) and CPU (columns) over\n"
-	"the last interval, until interrupted. When the output is not a\n"
-	"terminal, it prints the totals once, as -1 does.\n"
+	"In an interactive terminal (the output is a terminal whose foreground\n"
+	"job this is, TERM set and not \"dumb\") the view is live, like top:\n"
+	"every SECONDS (default 1) it shows exits per second by reason (rows)\n"
+	"and CPU (columns) over the last interval, until interrupted.\n"
+	"Anywhere else it prints the totals once, as -1 does, so scripts keep\n"
+	"their output.\n"
 	"\n"
 	"  -1          print the totals once and exit\n"
 	"  -d SECONDS  refresh interval, 0.1 to 3600 (decimals allowed)\n"
@@ -172,7 +174,8 @@ static void read_rates(struct stats *st, double seconds)
 	bool ok;
 
 	for (c = 0; c < st->num_cpus; c++) {
-		for (r = 0; r < st->num_counters; r++) {
+		/* "total" (row 0) last, so that it covers the other rows. */
+		for (r = st->num_counters; r-- > 0;) {
 			char *value = st->value[c][r];
 
 			ok = read_attr(st->cpu_dir[c], st->counter[r], value,
@@ -212,6 +215,21 @@ static void print_stats(const struct stats *st, const char *first_header)
 	free(cells);
 }
 
+/*
+ * An interactive terminal that can show the live view: the output is a
+ * terminal that can clear its screen and we are its foreground job. A
+ * script on a console without job control (an init script, the bench)
+ * is not, and keeps the one-shot output.
+ */
+static bool live_terminal(void)
+{
+	const char *term = getenv("TERM");
+
+	return isatty(STDOUT_FILENO) && term && *term &&
+		strcmp(term, "dumb") != 0 &&
+		tcgetpgrp(STDOUT_FILENO) == getpgrp();
+}
+
 static double now_seconds(void)
 {
 	struct timespec ts;
@@ -238,7 +256,7 @@ static void sleep_seconds(double seconds)
 static void live_stats(struct stats *st, const struct jh_ioctl_cell_id *cell,
 		       double interval, unsigned long count)
 {
-	bool tty = isatty(STDOUT_FILENO);
+	bool tty = live_terminal();
 	double before, after;
 	unsigned long n;
 
@@ -321,7 +339,7 @@ int cmd_cell_stats(int argc, char **argv)
 		     "per-CPU statistics (%s/cpuN/ missing)", cell.name,
 		     (int)cell.id, stat_dir);
 
-	if (!once && (count || isatty(STDOUT_FILENO))) {
+	if (!once && (count || live_terminal())) {
 		live_stats(st, &cell, interval, count);
 	} else {
 		read_counts(st);
