@@ -14,13 +14,25 @@ STATS_TITLE = re.compile(r'^cell (\S+) \(id (\d+)\): exits per second over ([\d.
 ROW = re.compile(r'^([a-z]+) +([\d. -]+)$')
 
 
-def samples(path):
-    """The raw samples of a log, by index (a line garbled on the shared
-    console is left out, so fewer than asked for may come back)."""
-    found = {}
+PHASE = 'bench-phase: busy root'
+
+
+def log_lines(path, phase):
+    """The lines of a log before the busy-root marker (phase "idle") or
+    after it ("busy")."""
     if not os.path.exists(path):
         return []
-    for line in open(path, errors='replace'):
+    lines = [line.rstrip('\n') for line in open(path, errors='replace')]
+    marks = [i for i, line in enumerate(lines) if line == PHASE]
+    cut = marks[-1] if marks else len(lines)
+    return lines[:cut] if phase == 'idle' else lines[cut:]
+
+
+def samples(lines):
+    """The raw samples among lines, by index (a line garbled on the shared
+    console is left out, so fewer than asked for may come back)."""
+    found = {}
+    for line in lines:
         m = RAW.search(line.rstrip('\n'))
         if m:
             for i, v in enumerate(m.group(2).split()):
@@ -37,12 +49,9 @@ def percentile(sorted_values, p):
     return sorted_values[k]
 
 
-def stats_tables(path):
-    """[(cell, seconds, header, {counter: [rates]})] of a cell log."""
+def stats_tables(lines):
+    """[(cell, seconds, header, {counter: [rates]})] among lines."""
     tables = []
-    if not os.path.exists(path):
-        return tables
-    lines = [line.rstrip('\n') for line in open(path, errors='replace')]
     for i, line in enumerate(lines):
         m = STATS_TITLE.match(line)
         if not m or i + 1 >= len(lines):
@@ -90,15 +99,18 @@ def main(out, arches):
           '|---|---|---|---|---|---|---|']
     hists = []
     p2 = ['', '## P2: exits per second by reason (steady state, cell running)',
-          '', '| arch | cell | CPU | reason: exits/s (non-zero) |',
-          '|---|---|---|---|']
+          '', '| arch | root | cell | CPU | reason: exits/s (non-zero) |',
+          '|---|---|---|---|---|']
     sizes = ['', '## Image sizes (bytes)', '', '| arch | image | file | size |',
              '|---|---|---|---|']
     for arch in arches:
         csv = ['setup,index,ns']
-        for setup, log in (('bare-metal', '%s-baremetal/console.log' % arch),
-                           ('cell', '%s-cell.log' % arch)):
-            vals = samples(os.path.join(out, log))
+        cell_log = os.path.join(out, '%s-cell.log' % arch)
+        bare_log = os.path.join(out, '%s-baremetal/console.log' % arch)
+        for setup, lines in (('bare-metal', log_lines(bare_log, 'idle')),
+                             ('cell', log_lines(cell_log, 'idle')),
+                             ('cell, busy root', log_lines(cell_log, 'busy'))):
+            vals = samples(lines)
             csv += ['%s,%d,%d' % (setup, i, v) for i, v in enumerate(vals)]
             s = sorted(vals)
             md.append('| %s | %s | %d | %s | %s | %s | %s |' % (
@@ -109,14 +121,16 @@ def main(out, arches):
             hists += histogram(vals) or ['    no samples']
         with open(os.path.join(out, '%s.csv' % arch), 'w') as f:
             f.write('\n'.join(csv) + '\n')
-        for cell, secs, cpus, rows in stats_tables(
-                os.path.join(out, '%s-cell.log' % arch)):
-            for c, cpu in enumerate(cpus):
-                nonzero = ['%s %s' % (name, rates[c])
-                           for name, rates in rows.items()
-                           if c < len(rates) and rates[c] not in ('-', '0.0')]
-                p2.append('| %s | %s | %s | %s |' % (
-                    arch, cell, cpu, ', '.join(nonzero) or 'none'))
+        for root in ('idle', 'busy'):
+            for cell, secs, cpus, rows in stats_tables(
+                    log_lines(cell_log, root)):
+                for c, cpu in enumerate(cpus):
+                    nonzero = ['%s %s' % (name, rates[c])
+                               for name, rates in rows.items()
+                               if c < len(rates) and
+                               rates[c] not in ('-', '0.0')]
+                    p2.append('| %s | %s | %s | %s | %s |' % (
+                        arch, root, cell, cpu, ', '.join(nonzero) or 'none'))
         images = os.path.join(out, '%s-images' % arch)
         if os.path.exists(images):
             for line in open(images):
