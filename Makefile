@@ -10,6 +10,8 @@
 #                      arches, unit-test coverage beside it (tests/coverage/run)
 #   make check         unit tests and every QEMU scenario on both arches
 #   make check-vmx     the Bochs (Intel VMX) scenarios, tests/bench/run-bochs
+#   make bench         realtime figures under QEMU -icount (tests/perf/bench;
+#                      BENCH_ARCHES=arm64 for one arch), not in make check
 #   make check-kernels the smoke subset and a dkms build on every supported
 #                      kernel (tests/kernels/run)
 #   make dkms-install  register the module with DKMS, build and install it
@@ -57,6 +59,7 @@ export ARCH CROSS_COMPILE KDIR SRCDIR BUILDDIR CC LD OBJCOPY HOSTCC \
 SUBDIRS := hypervisor tools configs inmates tests/stress tests/dma
 
 .PHONY: all $(SUBDIRS) driver install unit-test misra coverage check check-vmx \
+	bench \
 	check-kernels dkms-install dkms-remove clean
 
 all: $(SUBDIRS) driver
@@ -93,6 +96,10 @@ check:
 
 check-vmx:
 	@$(SRCDIR)/tests/bench/run-bochs
+
+# Realtime figures under QEMU -icount (tests/perf/bench, Documentation/perf.md).
+bench:
+	@$(SRCDIR)/tests/perf/bench $(BENCH_ARCHES)
 
 check-kernels:
 	@$(SRCDIR)/tests/kernels/run

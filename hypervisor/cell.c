@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Cell state common to all cells: the root cell's setup, guest memory
- * mappings and the console hypercall's line buffer.
+ * Cell state common to all cells: the root cell's setup and guest memory
+ * mappings (the console hypercalls are in cell_console.c).
  */
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
@@ -197,39 +197,4 @@ void cell_printk(struct cell *cell, const char *fmt, ...)
 	va_start(ap, fmt);
 	vprintk(fmt, ap);
 	va_end(ap);
-}
-
-/* Generous: a cell's console is its output, but the UART is shared. */
-#define CELL_CONSOLE_LINES	200
-
-static void flush_console_line(struct cell *cell)
-{
-	cell->con_line[cell->con_len] = '\0';
-	if (cell == &root_cell) {
-		printk("%s\n", cell->con_line);
-	} else if (ratelimit_ok(&cell->con_rl, CELL_CONSOLE_LINES)) {
-		printk("[%s] %s\n", cell->name, cell->con_line);
-	}
-	cell->con_len = 0;
-}
-
-void cell_console_putc(struct cell *cell, char c)
-{
-	if (c == '\r') {
-		return;
-	}
-	spin_lock(&cell->con_lock);
-	if (c == '\n') {
-		flush_console_line(cell);
-	} else {
-		/* Only printable ASCII reaches the shared UART. */
-		if ((unsigned char)c < ' ' || (unsigned char)c > '~') {
-			c = '?';
-		}
-		cell->con_line[cell->con_len++] = c;
-		if (cell->con_len >= sizeof(cell->con_line) - 1) {
-			flush_console_line(cell);
-		}
-	}
-	spin_unlock(&cell->con_lock);
 }

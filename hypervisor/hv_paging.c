@@ -12,6 +12,7 @@
  * so the two never collide; hv_map_device() refuses if they would.
  */
 #include <jailhouse/hypercall.h>
+#include <hv/guest_mem.h>
 #include <hv/paging.h>
 #include <hv/printk.h>
 #include <hv/setup.h>
@@ -43,6 +44,9 @@ int hv_paging_init(void)
 	if (!err) {
 		err = setup_arch_paging(&hv.paging);
 	}
+	if (!err) {
+		err = guest_mem_init();
+	}
 	if (err != 0) {
 		hv_error("cannot build the hypervisor page tables (error %d)",
 			 err);
@@ -50,10 +54,13 @@ int hv_paging_init(void)
 	return err;
 }
 
-/* A 1:1 range must stay below the image and outside hypervisor memory. */
+/*
+ * A 1:1 range must stay below the guest memory windows (and so below the
+ * image) and outside hypervisor memory.
+ */
 static bool identity_ok(paddr_t phys, uint64_t size)
 {
-	uint64_t limit = (uintptr_t)__image_start;
+	uint64_t limit = GUEST_WINDOW_BASE;
 
 	if (size == 0 || phys >= limit || size > limit - phys) {
 		return false;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Hypercall dispatch. Everything but the console call is for the root
+ * Hypercall dispatch. Everything but the console calls is for the root
  * cell only; arguments from the caller are checked before use.
  */
 #include <jailhouse/hypercall.h>
@@ -55,10 +55,14 @@ long hypercall_dispatch(struct per_cpu *pcpu, unsigned long code,
 
 	pcpu->stats[JH_STAT_HYPERCALL]++;
 
-	if (code == JH_HC_DEBUG_CONSOLE_PUTC) {
+	if (code == JH_HC_DEBUG_CONSOLE_PUTC ||
+	    code == JH_HC_DEBUG_CONSOLE_WRITE) {
 		if (cell != &root_cell &&
 		    !(cell->config->flags & JH_CELL_CONSOLE_ALLOWED)) {
 			return -JH_EPERM;
+		}
+		if (code == JH_HC_DEBUG_CONSOLE_WRITE) {
+			return cell_console_write(pcpu, arg1, arg2);
 		}
 		cell_console_putc(cell, (char)arg1);
 		return 0;

@@ -66,11 +66,18 @@ int cmd_disable(int argc, char **argv);
 int cmd_status(int argc, char **argv);
 int cmd_cell(int argc, char **argv);		/* cmd_cell.c */
 int cmd_cell_list(int argc, char **argv);	/* cmd_cell_info.c */
-int cmd_cell_stats(int argc, char **argv);
+int cmd_cell_stats(int argc, char **argv);	/* cmd_cell_stats.c */
 int cmd_console(int argc, char **argv);		/* cmd_console.c */
 int cmd_config(int argc, char **argv);		/* cmd_config.c */
 int cmd_config_create(int argc, char **argv);	/* cmd_config_create.c */
 int cmd_hardware(int argc, char **argv);	/* cmd_hardware.c */
+
+/*
+ * cmd_cell_info.c: prints rows x cols strings (row-major) as columns
+ * padded to the widest entry, header first; at most 40 columns.
+ */
+void print_table(const char *const *header, const char *const *cells,
+		 size_t rows, size_t cols);
 
 /* util.c: messages and exits */
 

@@ -95,7 +95,15 @@ _jailhouse()
 		create)
 			[ "$COMP_CWORD" -eq 3 ] && _jailhouse_cell_files
 			;;
-		start | shutdown | destroy | stats)
+		stats)
+			if [ "${cur#-}" != "$cur" ]; then
+				COMPREPLY=($(compgen -W "-1 -d -n --help" -- "$cur"))
+			elif [ "$prev" != -d ] && [ "$prev" != -n ]; then
+				local IFS=$'\n'
+				COMPREPLY=($(compgen -W "$(_jailhouse_cell_names)" -- "$cur"))
+			fi
+			;;
+		start | shutdown | destroy)
 			if [ "$COMP_CWORD" -eq 3 ]; then
 				local IFS=$'\n'
 				COMPREPLY=($(compgen -W "$(_jailhouse_cell_names)" -- "$cur"))

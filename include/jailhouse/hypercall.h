@@ -28,7 +28,18 @@
 #define JH_HC_CPU_GET_INFO		8	/* arg1: cpu, arg2: JH_CPU_INFO_* */
 /* Any cell with JH_CELL_CONSOLE_ALLOWED (root always). */
 #define JH_HC_DEBUG_CONSOLE_PUTC	9	/* arg1: character */
-#define JH_HC_MAX			9
+#define JH_HC_DEBUG_CONSOLE_WRITE	10	/* arg1: address, arg2: length */
+#define JH_HC_MAX			10
+
+/*
+ * JH_HC_DEBUG_CONSOLE_WRITE prints arg2 bytes (at most this many) read at
+ * guest-physical address arg1 of the caller's own RAM, as if each were
+ * passed to JH_HC_DEBUG_CONSOLE_PUTC: one exit per line instead of one
+ * per character. Returns arg2, or -JH_EINVAL (too long), -JH_EFAULT (the
+ * range wraps around or is not wholly RAM the caller can read),
+ * -JH_EPERM (no console for this cell).
+ */
+#define JH_CONSOLE_WRITE_MAX		128
 
 /*
  * arg2 of JH_HC_CELL_START, _SET_LOADABLE, _SHUTDOWN and _DESTROY: stop a

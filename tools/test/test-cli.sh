@@ -133,6 +133,18 @@ for c in total mmio hypercall; do
 done
 check stats 0 '^total      7      1234$' '' -- $J cell stats 1
 check stats-header 0 '^COUNTER    CPU 2  CPU 3$' '' -- $J cell stats heartbeat
+check stats-once 0 '^hypercall  7      1234$' '' -- $J cell stats -1 heartbeat
+check stats-live 0 '^EXITS/S    CPU 2  CPU 3$' '' -- $J cell stats -n 2 -d 0.1 heartbeat
+check stats-live-zero 0 '^total      0\.0    0\.0$' '' -- $J cell stats -n 1 -d 0.1 1
+check stats-live-title 0 '^cell heartbeat \(id 1\): exits per second over 0\.10 s, refresh 2$' '' -- $J cell stats -d 0.1 -n 2 1
+# 500 more exits on CPU 3 within an interval of at least 0.5 s.
+( sleep 0.2; echo 1734 >"$work/sys/cells/1/statistics/cpu3/total" ) &
+check stats-live-rate 0 '^total      0\.0    [1-9][0-9]{2}\.[0-9]$' '' -- $J cell stats -n 1 -d 0.5 1
+wait
+check stats-bad-interval 1 '' "^jailhouse: cell stats: -d takes seconds from 0\.1 to 3600, not '0'" -- $J cell stats -d 0 1
+check stats-bad-count 1 '' "^jailhouse: cell stats: -n takes a count from 1 to 1000000, not 'x'" -- $J cell stats -n x 1
+check stats-once-live 1 '' "^jailhouse: cell stats: -1 and -n exclude each other" -- $J cell stats -1 -n 2 1
+check stats-unknown-option 1 '' "^jailhouse: cell stats: unknown option '-x'" -- $J cell stats -x 1
 rm -rf "$work/sys/cells"
 echo 0 >"$work/sys/enabled"
 check start-disabled 3 '' "^jailhouse: cell start: no cell 'x': the hypervisor is not enabled" -- $J cell start x

@@ -5,6 +5,7 @@
  * geometry, which follows the CPU's physical address size.
  */
 #include <hv/cell.h>
+#include <hv/guest_mem.h>
 #include <hv/paging.h>
 #include <hv/setup.h>
 #include <asm/layout.h>
@@ -259,4 +260,20 @@ void dcache_clean_inval(const void *start, uint64_t size)
 		asm volatile("dc civac, %0" : : "r" (p) : "memory");
 	}
 	dsb(sy);
+}
+
+void guest_mem_arch_window_moved(const void *win, const void *p,
+				 unsigned int len)
+{
+	uint64_t va = (uintptr_t)win >> PAGE_SHIFT;
+
+	/* Only this CPU ever used its window: a local invalidation is enough. */
+	asm volatile("dsb nshst; tlbi vae2, %0; dsb nsh; isb"
+		     : : "r" (va) : "memory");
+	/*
+	 * A cell with its MMU off writes non-cacheable: drop any line of
+	 * ours that could hide that; a cacheable writer's dirty line is
+	 * cleaned to memory first.
+	 */
+	dcache_clean_inval(p, len);
 }

@@ -123,7 +123,7 @@ int setup_arch_paging(struct paging *pg)
 		   PT_READ | PT_EXEC) != 0) {
 		return -JH_ENOMEM;
 	}
-	return guest_mem_init();
+	return 0;
 }
 
 void paging_arch_hv_activate(paddr_t root)

@@ -38,7 +38,7 @@ struct cell {
 	const char *busy;
 	struct cell_arch arch;
 
-	/* JH_HC_DEBUG_CONSOLE_PUTC collects a line before printing it. */
+	/* The console hypercalls collect a line before printing it. */
 	spinlock_t con_lock;
 	char con_line[CELL_CONSOLE_LINE];
 	unsigned int con_len;
@@ -101,8 +101,13 @@ bool cell_fault_is_transient(struct cell *cell, uint64_t gpa);
  */
 void cell_printk(struct cell *cell, const char *fmt, ...) __printf(2, 3);
 
-/* Feeds one character of the console hypercall; prints whole lines. */
+/*
+ * The console hypercalls (cell_console.c), which print whole lines: one
+ * character, or len bytes at gpa of the calling CPU's cell (the result of
+ * JH_HC_DEBUG_CONSOLE_WRITE).
+ */
 void cell_console_putc(struct cell *cell, char c);
+long cell_console_write(struct per_cpu *pcpu, uint64_t gpa, uint64_t len);
 
 /* Arch hooks. */
 int cell_arch_init(struct cell *cell);

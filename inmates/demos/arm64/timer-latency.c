@@ -7,7 +7,9 @@
  *
  *   latency min <a> avg <b> max <c> ns (<samples> samples)
  *
- * Command line: period_us=<N> (default 1000), samples=<M> (default 1000).
+ * Command line: period_us=<N> (default 1000), samples=<M> (default 1000),
+ * raw=<K> (default 0): also print the first K samples one by one once
+ * they are in ("latency-raw" lines, for make bench).
  * Shutdown requests are approved.
  */
 #include <inmate.h>
@@ -47,6 +49,7 @@ static void print_report(void)
 	if (!latency_take(&stats, &r))
 		return;
 	latency_print(&r, timer_ticks_to_ns);
+	latency_print_raw(&stats, timer_ticks_to_ns);
 	if (missed)
 		printk("timer-latency: %lu deadlines missed so far\n", missed);
 }
@@ -55,6 +58,7 @@ void inmate_main(void)
 {
 	int64_t period_us = cmdline_parse_int("period_us", 1000);
 	int64_t samples = cmdline_parse_int("samples", 1000);
+	int64_t raw;
 
 	if (period_us < 1 || samples < 1) {
 		printk("timer-latency: period_us (%ld) and samples (%ld) must "
@@ -71,6 +75,8 @@ void inmate_main(void)
 	if (!period)
 		period = 1;
 	stats.per_report = (uint64_t)samples;
+	raw = cmdline_parse_int("raw", 0);
+	stats.raw_want = raw > 0 ? (uint64_t)raw : 0;
 	irq_set_handler(timer_irq);
 	gic_enable_ppi(TIMER_VIRT_IRQ);
 	deadline = timer_now() + period;

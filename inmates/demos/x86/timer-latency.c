@@ -16,7 +16,9 @@
  * TSC (read right after) spots periods that passed without an IRQ of
  * their own, which the count cannot show.
  *
- * Command line: period_us=<N> (default 1000), samples=<M> (default 1000).
+ * Command line: period_us=<N> (default 1000), samples=<M> (default 1000),
+ * raw=<K> (default 0): also print the first K samples one by one once
+ * they are in ("latency-raw" lines, for make bench).
  * Shutdown requests are approved.
  */
 #include <inmate.h>
@@ -56,6 +58,7 @@ static void print_report(void)
 	if (!latency_take(&stats, &r))
 		return;
 	latency_print(&r, apic_timer_count_to_ns);
+	latency_print_raw(&stats, apic_timer_count_to_ns);
 	if (missed)
 		printk("timer-latency: %lu deadlines missed so far\n", missed);
 }
@@ -64,6 +67,7 @@ void inmate_main(void)
 {
 	int64_t period_us = cmdline_parse_int("period_us", 1000);
 	int64_t samples = cmdline_parse_int("samples", 1000);
+	int64_t raw;
 
 	if (period_us < 1 || samples < 1) {
 		printk("timer-latency: period_us (%ld) and samples (%ld) must "
@@ -80,6 +84,8 @@ void inmate_main(void)
 	if (!period_tsc)
 		period_tsc = 1;
 	stats.per_report = (uint64_t)samples;
+	raw = cmdline_parse_int("raw", 0);
+	stats.raw_want = raw > 0 ? (uint64_t)raw : 0;
 
 	apic_init();
 	irq_set_handler(timer_irq);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
- * Console output. By default every character goes to the hypervisor's
- * console hypercall (the cell needs JH_CELL_CONSOLE_ALLOWED), which tags
- * each line with the cell's name. If the comm region says the cell owns a
+ * Console output. By default it goes to the hypervisor's console
+ * hypercalls a line at a time (console-line.c; the cell needs
+ * JH_CELL_CONSOLE_ALLOWED), which tag each line with the cell's name. If the comm region says the cell owns a
  * UART (console.type PL011 or 8250 MMIO), the inmate drives it directly;
  * the cell config must then map that UART.
  *
@@ -47,14 +47,16 @@ static void console_choose(void)
 		console_kind = CONSOLE_8250_MMIO;
 }
 
-static void hypercall_putc(char c)
+long console_arch_hypercall(uint64_t code, uint64_t arg1, uint64_t arg2)
 {
-	register uint64_t x0 asm("x0") = JH_HC_DEBUG_CONSOLE_PUTC;
-	register uint64_t x1 asm("x1") = (uint8_t)c;
+	register uint64_t x0 asm("x0") = code;
+	register uint64_t x1 asm("x1") = arg1;
+	register uint64_t x2 asm("x2") = arg2;
 
-	/* Result ignored: there is nowhere else to report a failure. */
+	/* "memory": the hypervisor reads the buffer x1 points to. */
 	asm volatile("hvc #" stringify(JH_HVC_IMM)
-		     : "+r" (x0) : "r" (x1) : "memory");
+		     : "+r" (x0) : "r" (x1), "r" (x2) : "memory");
+	return (long)x0;
 }
 
 static void pl011_putc(char c)
@@ -81,7 +83,7 @@ static void raw_putc(char c)
 		uart8250_putc(c);
 		break;
 	default:
-		hypercall_putc(c);
+		console_line_putc(c);
 		break;
 	}
 }

@@ -7,8 +7,9 @@
  *     cell owns that 16550 and the inmate drives it itself, polled; the
  *     cell config must grant its eight ports (or map its page);
  *   - a valid comm region with any other console: the hypervisor's
- *     console hypercall (the cell needs JH_CELL_CONSOLE_ALLOWED), which
- *     tags each line with the cell's name;
+ *     console hypercalls, a line at a time (console-line.c; the cell
+ *     needs JH_CELL_CONSOLE_ALLOWED), which tag each line with the
+ *     cell's name;
  *   - no comm region at all: nothing but bare hardware can be running
  *     us, so print to COM1 at port 0x3f8 (the bare-metal tests).
  */
@@ -111,17 +112,18 @@ static void console_choose(void)
 		uart_init();
 }
 
-static void hypercall_putc(char c)
+/* "memory": the hypervisor reads the buffer arg1 points to. */
+long console_arch_hypercall(uint64_t code, uint64_t arg1, uint64_t arg2)
 {
-	uint64_t rax = JH_HC_DEBUG_CONSOLE_PUTC;
+	uint64_t rax = code;
 
-	/* Result ignored: there is nowhere else to report a failure. */
 	if (use_vmcall)
-		asm volatile("vmcall" : "+a" (rax) : "D" ((uint64_t)(uint8_t)c)
+		asm volatile("vmcall" : "+a" (rax) : "D" (arg1), "S" (arg2)
 			     : "memory");
 	else
-		asm volatile("vmmcall" : "+a" (rax)
-			     : "D" ((uint64_t)(uint8_t)c) : "memory");
+		asm volatile("vmmcall" : "+a" (rax) : "D" (arg1), "S" (arg2)
+			     : "memory");
+	return (long)rax;
 }
 
 static void uart_putc(char c)
@@ -137,7 +139,7 @@ void console_putc(char c)
 	if (console_kind == CONSOLE_UNKNOWN)
 		console_choose();
 	if (console_kind == CONSOLE_HYPERCALL) {
-		hypercall_putc(c);
+		console_line_putc(c);
 		return;
 	}
 	/* A UART of our own needs CR LF; the hypervisor handles its console. */

@@ -174,6 +174,8 @@ def main():
     p.add_argument('--apic-hz', type=int, default=0)
     p.add_argument('--requests', type=int, default=0)
     p.add_argument('--after', help='start the handshake after this line')
+    p.add_argument('--qemu-args', default='',
+                   help='more QEMU arguments, e.g. -icount (make bench)')
     args = p.parse_args()
 
     os.makedirs(args.outdir, exist_ok=True)
@@ -188,6 +190,7 @@ def main():
            '-serial', 'file:' + os.path.join(args.outdir, 'com1.raw'),
            '-serial', 'file:' + os.path.join(args.outdir, 'com2.raw'),
            '-device', 'loader,file=%s,addr=0,force-raw=on' % image]
+    cmd += args.qemu_args.split()
     comm = None
     comm_path = os.path.join(args.outdir, 'comm.bin')
     if args.comm:

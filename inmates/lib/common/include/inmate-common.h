@@ -35,6 +35,10 @@ void vprintk(const char *fmt, va_list ap);
 
 /* console.c: one character to the cell's console. */
 void console_putc(char c);
+/* console-line.c: one character to the hypervisor console, sent a line
+ * at a time; console.c (arch) provides the hypercall instruction. */
+void console_line_putc(char c);
+long console_arch_hypercall(uint64_t code, uint64_t arg1, uint64_t arg2);
 
 /* comm.c: the communication region at COMM_REGION_ADDR. */
 #define COMM_REGION_ADDR	0x80000000UL
@@ -90,12 +94,25 @@ struct latency_batch {
 	struct latency_stats cur, report;
 	uint64_t per_report;
 	volatile bool ready;
+	/* The first raw_want samples are also kept one by one (at most
+	 * LATENCY_RAW_MAX) for latency_print_raw; 0 keeps none. */
+	uint64_t raw_want;
+	volatile uint64_t raw_count;
+	bool raw_printed;
 };
+#define LATENCY_RAW_MAX	4096
 void latency_add(struct latency_batch *b, uint64_t sample);	/* IRQ */
 bool latency_take(struct latency_batch *b, struct latency_stats *out);
 /* "latency min <a> avg <b> max <c> ns (<n> samples)" */
 void latency_print(const struct latency_stats *s,
 		   uint64_t (*to_ns)(uint64_t ticks));
+/*
+ * Once all raw_want samples are in (main loop; the printing costs
+ * nothing measured): "latency-raw <index>: <ns> <ns> ..." lines of ten,
+ * then "latency-raw end <n> samples".
+ */
+void latency_print_raw(struct latency_batch *b,
+		       uint64_t (*to_ns)(uint64_t ticks));
 
 /* irq.c (arch): one handler for every interrupt the CPU takes; the
  * argument is the GIC INTID (arm64) or the IDT vector (x86). */

@@ -9,11 +9,16 @@
 #include <arch-mmio.h>
 #include <attack.h>
 
+const uint64_t attack_hv_memory = 0x7f000000UL;
+const uint64_t attack_root_ram = 0x40000000UL;
+/* The cell pool's first cell (the attack cell's RAM is at 0x70300000). */
+const uint64_t attack_other_cell_ram = 0x70000000UL;
+
 ATTACK_WRITE_AT(root_uart, "mem-root-uart", 0x09000000UL,
 		"write the root cell's PL011 UART");
-ATTACK_WRITE_AT(root_ram, "mem-root-ram", 0x40000000UL,
+ATTACK_WRITE_AT(root_ram, "mem-root-ram", attack_root_ram,
 		"write the root cell's RAM at its host address");
-ATTACK_WRITE_AT(hv_memory, "mem-hypervisor", 0x7f000000UL,
+ATTACK_WRITE_AT(hv_memory, "mem-hypervisor", attack_hv_memory,
 		"write the hypervisor's memory at its host address");
 
 /*

@@ -69,6 +69,11 @@ void attack_write_at(unsigned long addr);
 		attack_write_at(addr);					\
 	}
 
+/* Host addresses of memory the cell does not own, for attacks that hand
+ * them to the hypervisor (arch memory-targets.c). */
+extern const uint64_t attack_hv_memory, attack_root_ram,
+	attack_other_cell_ram;
+
 /* The hypervisor's hypercall instruction (the arch file's):
  * common/hypercall-attacks.c. */
 long attack_arch_hypercall(uint64_t code, uint64_t a1, uint64_t a2);

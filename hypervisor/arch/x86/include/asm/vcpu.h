@@ -7,6 +7,7 @@
 #ifndef ASM_VCPU_H
 #define ASM_VCPU_H
 
+#include <hv/guest_mem.h>
 #include <hv/types.h>
 #include <asm/guest_walk.h>
 #include <asm/insn_decode.h>
@@ -43,13 +44,6 @@ int x86_root_msr_guard(struct per_cpu *pcpu, uint32_t msr, uint64_t val);
 /* An NMI exit found kick_pending set (vendor.c). */
 void x86_kick_taken(struct per_cpu *pcpu);
 
-/*
- * Guest-physical memory of the CPU's cell through a per-CPU window:
- * len bytes within one page. 0 or -JH_EFAULT (not RAM of the cell).
- */
-int guest_mem_init(void);
-int guest_mem_read(struct per_cpu *pcpu, uint64_t gpa, void *buf,
-		   unsigned int len);
 /* The instruction at the guest's RIP (up to len bytes); bytes fetched. */
 int vcpu_fetch_insn(struct per_cpu *pcpu, uint8_t *buf, unsigned int len);
 
