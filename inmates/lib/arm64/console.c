@@ -33,18 +33,22 @@ static unsigned long console_base;
 static void console_choose(void)
 {
 	const unsigned long con = offsetof(struct jh_comm_region, console);
+	uint32_t type_flags;
 	uint16_t type;
 
 	console_kind = CONSOLE_HYPERCALL;
 	if (!comm_region_valid())
 		return;
-	/* 16-bit field at a 4-aligned offset: read its 32-bit word. */
-	type = comm_read32(con + offsetof(struct jh_console, type)) & 0xffff;
+	/* 16-bit fields at a 4-aligned offset: read their 32-bit word. */
+	type_flags = comm_read32(con + offsetof(struct jh_console, type));
+	type = type_flags & 0xffff;
 	console_base = comm_read64(con + offsetof(struct jh_console, address));
-	if (console_base && type == JH_CON_PL011)
+	if (console_base && type == JH_CON_PL011) {
 		console_kind = CONSOLE_PL011;
-	else if (console_base && type == JH_CON_8250_MMIO)
+	} else if (console_base && type == JH_CON_8250_MMIO) {
 		console_kind = CONSOLE_8250_MMIO;
+		uart8250_mmio_setup(console_base, (uint16_t)(type_flags >> 16));
+	}
 }
 
 long console_arch_hypercall(uint64_t code, uint64_t arg1, uint64_t arg2)
@@ -68,9 +72,9 @@ static void pl011_putc(char c)
 
 static void uart8250_putc(char c)
 {
-	while (!(mmio_read8(console_base + UART8250_LSR) & UART8250_LSR_THRE))
+	while (!(uart8250_mmio_read(UART8250_LSR) & UART8250_LSR_THRE))
 		;
-	mmio_write8(console_base + UART8250_THR, (uint8_t)c);
+	uart8250_mmio_write(UART8250_THR, (uint8_t)c);
 }
 
 static void raw_putc(char c)

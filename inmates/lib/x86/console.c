@@ -54,7 +54,7 @@ static uint8_t uart_read(unsigned int reg)
 {
 	if (console_kind == CONSOLE_8250_PIO)
 		return inb((uint16_t)(console_base + reg));
-	return mmio_read8(console_base + reg);
+	return uart8250_mmio_read(reg);
 }
 
 static void uart_write(unsigned int reg, uint8_t value)
@@ -62,7 +62,7 @@ static void uart_write(unsigned int reg, uint8_t value)
 	if (console_kind == CONSOLE_8250_PIO)
 		outb(value, (uint16_t)(console_base + reg));
 	else
-		mmio_write8(console_base + reg, value);
+		uart8250_mmio_write(reg, value);
 }
 
 /* 115200 8N1, FIFOs on, no interrupts. */
@@ -91,6 +91,7 @@ static void choose_hypercall(void)
 static void console_choose(void)
 {
 	const unsigned long con = offsetof(struct jh_comm_region, console);
+	uint32_t type_flags;
 	uint16_t type;
 
 	if (!comm_region_valid()) {
@@ -100,12 +101,15 @@ static void console_choose(void)
 		return;
 	}
 	/* 16-bit field at a 4-aligned offset: read its 32-bit word. */
-	type = comm_read32(con + offsetof(struct jh_console, type)) & 0xffff;
+	type_flags = comm_read32(con + offsetof(struct jh_console, type));
+	type = type_flags & 0xffff;
 	console_base = comm_read64(con + offsetof(struct jh_console, address));
-	if (console_base && type == JH_CON_8250_PIO)
+	if (console_base && type == JH_CON_8250_PIO) {
 		console_kind = CONSOLE_8250_PIO;
-	else if (console_base && type == JH_CON_8250_MMIO)
+	} else if (console_base && type == JH_CON_8250_MMIO) {
 		console_kind = CONSOLE_8250_MMIO;
+		uart8250_mmio_setup(console_base, (uint16_t)(type_flags >> 16));
+	}
 	else
 		choose_hypercall();
 	if (console_kind != CONSOLE_HYPERCALL)

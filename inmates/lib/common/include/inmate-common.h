@@ -40,6 +40,15 @@ void console_putc(char c);
 void console_line_putc(char c);
 long console_arch_hypercall(uint64_t code, uint64_t arg1, uint64_t arg2);
 
+/*
+ * uart-8250.c: the registers of a 16550 in MMIO at base, spaced and
+ * accessed as the comm region's console flags say (JH_CON_REG_SHIFT,
+ * JH_CON_IO32).
+ */
+void uart8250_mmio_setup(unsigned long base, uint16_t flags);
+uint8_t uart8250_mmio_read(unsigned int reg);
+void uart8250_mmio_write(unsigned int reg, uint8_t value);
+
 /* comm.c: the communication region at COMM_REGION_ADDR. */
 #define COMM_REGION_ADDR	0x80000000UL
 bool comm_region_valid(void);
