@@ -501,7 +501,7 @@ int ioapic_init(void)
 	unsigned int n, pin, num = MIN(root->num_irqchips, JH_MAX_IRQCHIPS);
 	struct ioapic *chip;
 
-	ioapic_ir_set_source(IOAPIC_MAX, 0);
+	ioapic_ir_forget_sources();
 	for (n = 0; n < num; n++) {
 		chip = find_ioapic(ic[n].address);
 		if (!chip) {

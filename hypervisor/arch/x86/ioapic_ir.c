@@ -208,15 +208,19 @@ bool ioapic_ir_eoi_pin(unsigned int chip, unsigned int pin,
 		(c->low[pin] & REDIR_VECTOR) == vector;
 }
 
-void ioapic_ir_set_source(unsigned int chip, uint32_t config_id)
+void ioapic_ir_forget_sources(void)
 {
 	unsigned int n;
 
+	for (n = 0; n < IOAPIC_MAX; n++) {
+		sources[n] = 0;
+	}
+	num_sources = 0;
+}
+
+void ioapic_ir_set_source(unsigned int chip, uint32_t config_id)
+{
 	if (chip >= IOAPIC_MAX) {
-		for (n = 0; n < IOAPIC_MAX; n++) {
-			sources[n] = 0;
-		}
-		num_sources = 0;
 		return;
 	}
 	if ((config_id & JH_IOAPIC_SID_VALID) != 0U) {

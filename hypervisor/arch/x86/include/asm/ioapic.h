@@ -76,11 +76,10 @@ int ioapic_source_id(unsigned int chip);
 bool ioapic_sources_known(void);
 bool ioapic_is_source(uint16_t bdf);
 
-/*
- * ioapic_init(): IOAPIC number chip is named by an irqchip with this id;
- * chip IOAPIC_MAX forgets all.
- */
+/* ioapic_init(): IOAPIC number chip is named by an irqchip with this id. */
 void ioapic_ir_set_source(unsigned int chip, uint32_t config_id);
+/* ioapic_init(), first: no IOAPIC has a known requester ID yet. */
+void ioapic_ir_forget_sources(void);
 /* ioapic_ir_start(): says on the console whom chip's entries accept. */
 void ioapic_ir_report_source(unsigned int chip, paddr_t base);
 
