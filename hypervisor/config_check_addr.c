@@ -46,7 +46,7 @@ int jh_cfg_check_mem_width(const struct jh_memory_region *m, int index,
 int jh_cfg_check_console_width(const char *item, const struct jh_console *con,
 			       unsigned int bits, struct jh_config_error *err)
 {
-	if (con->type != JH_CON_PL011 && con->type != JH_CON_8250_MMIO) {
+	if (con->type == JH_CON_NONE || con->type == JH_CON_8250_PIO) {
 		return 0;
 	}
 	return jhc_check_width(item, -1, "address", con->address, 1, bits,

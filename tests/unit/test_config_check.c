@@ -548,9 +548,15 @@ TEST(console)
 	tb_demo_cell(&cell, ARM64);
 	cell.desc.console.type = JH_CON_MAX_TYPE + 1;
 	EXPECT_CELL(&cell, ARM64, EINVAL_,
-		    "console: type 4 is not a known JH_CON_* type (0-3)");
+		    "console: type 5 is not a known JH_CON_* type (0-4)");
 	cell.desc.console.type = JH_CON_NONE;
 	EXPECT_CELL(&cell, ARM64, 0, "no error");
+	cell.desc.console.type = JH_CON_CADENCE;
+	EXPECT_CELL(&cell, ARM64, 0, "no error");
+	/* Flags belong to the 8250 only. */
+	cell.desc.console.flags = JH_CON_REG_SHIFT(2);
+	EXPECT_CELL(&cell, ARM64, EINVAL_, "console: flags 0x2 must be zero");
+	cell.desc.console.flags = 0;
 	cell.desc.console.type = JH_CON_8250_MMIO;
 	EXPECT_CELL(&cell, ARM64, 0, "no error");
 	/* 8250 MMIO: register shift and access width only. */
@@ -1241,7 +1247,7 @@ TEST(debug_console)
 	sys.desc.debug_console.type = 9;
 	EXPECT_SYSTEM(&sys, ARM64, EINVAL_,
 		      "debug console: type 9 is not a known JH_CON_* type "
-		      "(0-3)");
+		      "(0-4)");
 	sys.desc.debug_console.type = JH_CON_NONE;
 	EXPECT_SYSTEM(&sys, ARM64, 0, "no error");
 	sys.desc.debug_console.flags = 0x8000;

@@ -3,7 +3,7 @@
  * Console output. By default it goes to the hypervisor's console
  * hypercalls a line at a time (console-line.c; the cell needs
  * JH_CELL_CONSOLE_ALLOWED), which tag each line with the cell's name. If the comm region says the cell owns a
- * UART (console.type PL011 or 8250 MMIO), the inmate drives it directly;
+ * UART (console.type PL011, 8250 MMIO or Cadence), the inmate drives it directly;
  * the cell config must then map that UART.
  *
  * The choice is made at the first character, not at start-up, so that
@@ -20,11 +20,17 @@
 #define UART8250_LSR		0x05
 #define UART8250_LSR_THRE	(1 << 5)	/* holding register empty */
 
+/* Cadence UART (Zynq UltraScale+ register reference, UG1087). */
+#define CADENCE_CHANNEL_STS	0x2c
+#define CADENCE_STS_TFUL	(1 << 4)	/* transmit FIFO full */
+#define CADENCE_TX_RX_FIFO	0x30
+
 enum console_kind {
 	CONSOLE_UNKNOWN,
 	CONSOLE_HYPERCALL,
 	CONSOLE_PL011,
 	CONSOLE_8250_MMIO,
+	CONSOLE_CADENCE,
 };
 
 static enum console_kind console_kind;
@@ -48,6 +54,8 @@ static void console_choose(void)
 	} else if (console_base && type == JH_CON_8250_MMIO) {
 		console_kind = CONSOLE_8250_MMIO;
 		uart8250_mmio_setup(console_base, (uint16_t)(type_flags >> 16));
+	} else if (console_base && type == JH_CON_CADENCE) {
+		console_kind = CONSOLE_CADENCE;
 	}
 }
 
@@ -77,6 +85,14 @@ static void uart8250_putc(char c)
 	uart8250_mmio_write(UART8250_THR, (uint8_t)c);
 }
 
+static void cadence_putc(char c)
+{
+	while (mmio_read32(console_base + CADENCE_CHANNEL_STS) &
+	       CADENCE_STS_TFUL)
+		;
+	mmio_write32(console_base + CADENCE_TX_RX_FIFO, (uint8_t)c);
+}
+
 static void raw_putc(char c)
 {
 	switch (console_kind) {
@@ -85,6 +101,9 @@ static void raw_putc(char c)
 		break;
 	case CONSOLE_8250_MMIO:
 		uart8250_putc(c);
+		break;
+	case CONSOLE_CADENCE:
+		cadence_putc(c);
 		break;
 	default:
 		console_line_putc(c);
