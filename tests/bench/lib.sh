@@ -208,3 +208,51 @@ pack_initramfs() {
 			cat "$work/initramfs.cpio.gz" - >"$work/initramfs-python.cpio.gz"
 	fi
 }
+
+# run_lanes JOBS FUNC SCENARIO...: runs "FUNC SCENARIO" for every scenario,
+# at most JOBS at a time, each with its output in $work/logs/NAME.result;
+# FUNC writes 0 to $work/logs/NAME.status when the scenario passed. The
+# scenarios with the longest timeout start first (the long ones would
+# otherwise finish alone at the end). Then prints every result in the
+# scenarios' own order and sets lanes_passed and lanes_failed.
+run_lanes() {
+	local jobs=$1 func=$2 s name running=0 order
+	shift 2
+	mapfile -t order < <(for s in "$@"; do
+		printf '%s %s\n' "$(sed -n 's/^timeout: *\([0-9]*\).*/\1/p' "$s" | tail -n1)" "$s"
+	done | sort -s -k1,1nr | cut -d' ' -f2-)
+	for s in "${order[@]}"; do
+		if [ "$running" -ge "$jobs" ]; then
+			wait -n || true
+			running=$((running - 1))
+		fi
+		name=$(basename "$s" .scn)
+		rm -f "$work/logs/$name.status"
+		"$func" "$s" >"$work/logs/$name.result" 2>&1 &
+		running=$((running + 1))
+	done
+	wait || true
+	lanes_passed=0
+	lanes_failed=0
+	for s in "$@"; do
+		name=$(basename "$s" .scn)
+		cat "$work/logs/$name.result"
+		if [ "$(cat "$work/logs/$name.status" 2>/dev/null)" = 0 ]; then
+			lanes_passed=$((lanes_passed + 1))
+		else
+			lanes_failed=$((lanes_failed + 1))
+		fi
+	done
+}
+
+# lane_count VAR: the number of side-by-side boots VAR asks for, or by
+# default one per host CPU, at most 2.
+lane_count() {
+	local jobs=${!1:-}
+	if [ -z "$jobs" ]; then
+		jobs=$(nproc)
+		[ "$jobs" -le 2 ] || jobs=2
+	fi
+	[ "$jobs" -ge 1 ] 2>/dev/null || jobs=1
+	echo "$jobs"
+}
