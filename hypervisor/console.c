@@ -74,9 +74,9 @@ void console_write(const char *s, size_t len)
 	for (n = 0; n < len; n++) {
 		if (uart != NULL) {
 			if (s[n] == '\n') {
-				uart->putc(uart_base, '\r');
+				uart_putc(uart, uart_base, '\r');
 			}
-			uart->putc(uart_base, s[n]);
+			uart_putc(uart, uart_base, s[n]);
 		}
 		console_page.ring[pos++ % JH_CONSOLE_RING_SIZE] = s[n];
 	}

@@ -9,14 +9,10 @@
 #include <jailhouse/config.h>
 #include <hv/uart.h>
 #include <asm/io.h>
-#include <asm/processor.h>
 
 #define UART_THR		0
 #define UART_LSR		5
 #define UART_LSR_THRE		0x20
-
-/* Bounded wait for the transmitter; then the byte is dropped. */
-#define TX_WAIT_LOOPS		100000
 
 static unsigned int uart8250_shift;
 static bool uart8250_io32;
@@ -46,16 +42,13 @@ static void uart_8250_mmio_init(uint64_t base, uint16_t flags)
 	uart8250_io32 = (flags & JH_CON_IO32) != 0U;
 }
 
-static void uart_8250_mmio_putc(uint64_t base, char c)
+static bool uart_8250_mmio_tx_ready(uint64_t base)
 {
-	unsigned int n;
+	return (uart8250_read(base, UART_LSR) & UART_LSR_THRE) != 0U;
+}
 
-	for (n = 0; n < TX_WAIT_LOOPS; n++) {
-		if ((uart8250_read(base, UART_LSR) & UART_LSR_THRE) != 0U) {
-			break;
-		}
-		cpu_relax();
-	}
+static void uart_8250_mmio_tx_write(uint64_t base, char c)
+{
 	uart8250_write(base, UART_THR, (uint8_t)c);
 }
 
@@ -63,5 +56,6 @@ DEFINE_UART_DRIVER(uart_8250_mmio) = {
 	.type = JH_CON_8250_MMIO,
 	.name = "8250-mmio",
 	.init = uart_8250_mmio_init,
-	.putc = uart_8250_mmio_putc,
+	.tx_ready = uart_8250_mmio_tx_ready,
+	.tx_write = uart_8250_mmio_tx_write,
 };

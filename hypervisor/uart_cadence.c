@@ -8,14 +8,10 @@
 #include <jailhouse/config.h>
 #include <hv/uart.h>
 #include <asm/io.h>
-#include <asm/processor.h>
 
 #define CDNS_CHANNEL_STS	0x2c
 #define CDNS_STS_TFUL		BIT(4)	/* transmit FIFO full */
 #define CDNS_TX_RX_FIFO		0x30
-
-/* Bounded wait for room in the FIFO; then the byte is dropped. */
-#define TX_WAIT_LOOPS		100000
 
 static void cadence_init(uint64_t base, uint16_t flags)
 {
@@ -23,16 +19,13 @@ static void cadence_init(uint64_t base, uint16_t flags)
 	(void)flags;
 }
 
-static void cadence_putc(uint64_t base, char c)
+static bool cadence_tx_ready(uint64_t base)
 {
-	unsigned int n;
+	return (mmio_read32(base + CDNS_CHANNEL_STS) & CDNS_STS_TFUL) == 0U;
+}
 
-	for (n = 0; n < TX_WAIT_LOOPS; n++) {
-		if ((mmio_read32(base + CDNS_CHANNEL_STS) & CDNS_STS_TFUL) == 0U) {
-			break;
-		}
-		cpu_relax();
-	}
+static void cadence_tx_write(uint64_t base, char c)
+{
 	mmio_write32(base + CDNS_TX_RX_FIFO, (uint8_t)c);
 }
 
@@ -40,5 +33,6 @@ DEFINE_UART_DRIVER(uart_cadence) = {
 	.type = JH_CON_CADENCE,
 	.name = "cadence",
 	.init = cadence_init,
-	.putc = cadence_putc,
+	.tx_ready = cadence_tx_ready,
+	.tx_write = cadence_tx_write,
 };

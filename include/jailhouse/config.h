@@ -85,7 +85,8 @@
 #define JH_CON_8250_PIO		2	/* 16550 in x86 I/O space */
 #define JH_CON_8250_MMIO	3	/* 16550, 8-bit registers, MMIO */
 #define JH_CON_CADENCE		4	/* Cadence UART (Xilinx Zynq/ZynqMP), MMIO */
-#define JH_CON_MAX_TYPE		JH_CON_CADENCE
+#define JH_CON_IMX		5	/* i.MX 6/7/8M UART, MMIO */
+#define JH_CON_MAX_TYPE		JH_CON_IMX
 
 struct jh_memory_region {
 	uint64_t phys_start;

@@ -27,7 +27,7 @@ TEST(uart_8250_byte_registers)
 	memset(regs, 0, sizeof(regs));
 	regs[5] = THRE;
 	uart_8250_mmio.init(base(), 0);
-	uart_8250_mmio.putc(base(), 'A');
+	uart_putc(&uart_8250_mmio, base(), 'A');
 	CHECK_EQ(regs[0], 'A');
 	CHECK_EQ(regs[5], THRE);
 }
@@ -37,7 +37,7 @@ TEST(uart_8250_shift_2_byte_access)
 	memset(regs, 0, sizeof(regs));
 	regs[5 << 2] = THRE;
 	uart_8250_mmio.init(base(), JH_CON_REG_SHIFT(2));
-	uart_8250_mmio.putc(base(), 'B');
+	uart_putc(&uart_8250_mmio, base(), 'B');
 	CHECK_EQ(regs[0], 'B');
 	/* Byte access: the rest of the THR word is untouched. */
 	CHECK_EQ(regs[1], 0);
@@ -51,7 +51,7 @@ TEST(uart_8250_shift_2_32bit_access)
 	memset(regs, 0xee, sizeof(regs));
 	memcpy(&regs[5 << 2], &lsr, 4);
 	uart_8250_mmio.init(base(), JH_CON_REG_SHIFT(2) | JH_CON_IO32);
-	uart_8250_mmio.putc(base(), 'C');
+	uart_putc(&uart_8250_mmio, base(), 'C');
 	memcpy(&thr, &regs[0], 4);
 	/* A 32-bit write: the upper bytes are written as zero. */
 	CHECK_EQ(thr, 'C');
@@ -63,6 +63,6 @@ TEST(uart_8250_full_transmitter_drops_after_bounded_wait)
 	uart_8250_mmio.init(base(), 0);
 	/* LSR never says empty: the wait ends, the byte is written anyway
 	 * (and lost on real hardware), and putc returns. */
-	uart_8250_mmio.putc(base(), 'D');
+	uart_putc(&uart_8250_mmio, base(), 'D');
 	CHECK_EQ(regs[0], 'D');
 }

@@ -6,29 +6,22 @@
 #include <jailhouse/config.h>
 #include <hv/uart.h>
 #include <asm/io.h>
-#include <asm/processor.h>
 
 #define UARTDR			0x00
 #define UARTFR			0x18
 #define UARTFR_TXFF		BIT(5)
 
-/* About a millisecond of polling at TCG speed; then drop the byte. */
-#define TX_WAIT_LOOPS		100000
-
 static void pl011_init(uint64_t base, uint16_t flags)
 {
 }
 
-static void pl011_putc(uint64_t base, char c)
+static bool pl011_tx_ready(uint64_t base)
 {
-	unsigned int n;
+	return (mmio_read32(base + UARTFR) & UARTFR_TXFF) == 0U;
+}
 
-	for (n = 0; n < TX_WAIT_LOOPS; n++) {
-		if (!(mmio_read32(base + UARTFR) & UARTFR_TXFF)) {
-			break;
-		}
-		cpu_relax();
-	}
+static void pl011_tx_write(uint64_t base, char c)
+{
 	mmio_write32(base + UARTDR, (uint8_t)c);
 }
 
@@ -36,5 +29,6 @@ DEFINE_UART_DRIVER(uart_pl011) = {
 	.type = JH_CON_PL011,
 	.name = "pl011",
 	.init = pl011_init,
-	.putc = pl011_putc,
+	.tx_ready = pl011_tx_ready,
+	.tx_write = pl011_tx_write,
 };

@@ -6,29 +6,22 @@
 #include <jailhouse/config.h>
 #include <hv/uart.h>
 #include <asm/io.h>
-#include <asm/processor.h>
 
 #define UART_THR		0
 #define UART_LSR		5
 #define UART_LSR_THRE		0x20
 
-/* Bounded wait for the transmitter; then the byte is dropped. */
-#define TX_WAIT_LOOPS		100000
-
 static void uart_8250_pio_init(uint64_t base, uint16_t flags)
 {
 }
 
-static void uart_8250_pio_putc(uint64_t base, char c)
+static bool uart_8250_pio_tx_ready(uint64_t base)
 {
-	unsigned int n;
+	return (inb(base + UART_LSR) & UART_LSR_THRE) != 0U;
+}
 
-	for (n = 0; n < TX_WAIT_LOOPS; n++) {
-		if (inb(base + UART_LSR) & UART_LSR_THRE) {
-			break;
-		}
-		cpu_relax();
-	}
+static void uart_8250_pio_tx_write(uint64_t base, char c)
+{
 	outb(base + UART_THR, (uint8_t)c);
 }
 
@@ -36,5 +29,6 @@ DEFINE_UART_DRIVER(uart_8250_pio) = {
 	.type = JH_CON_8250_PIO,
 	.name = "8250-pio",
 	.init = uart_8250_pio_init,
-	.putc = uart_8250_pio_putc,
+	.tx_ready = uart_8250_pio_tx_ready,
+	.tx_write = uart_8250_pio_tx_write,
 };

@@ -3,7 +3,7 @@
  * Console output. By default it goes to the hypervisor's console
  * hypercalls a line at a time (console-line.c; the cell needs
  * JH_CELL_CONSOLE_ALLOWED), which tag each line with the cell's name. If the comm region says the cell owns a
- * UART (console.type PL011, 8250 MMIO or Cadence), the inmate drives it directly;
+ * UART (console.type PL011, 8250 MMIO, Cadence or i.MX), the inmate drives it directly;
  * the cell config must then map that UART.
  *
  * The choice is made at the first character, not at start-up, so that
@@ -25,12 +25,18 @@
 #define CADENCE_STS_TFUL	(1 << 4)	/* transmit FIFO full */
 #define CADENCE_TX_RX_FIFO	0x30
 
+/* i.MX 6/7/8M UART (the SoCs' reference manuals). */
+#define IMX_UTXD		0x40
+#define IMX_UTS			0xb4
+#define IMX_UTS_TXFULL		(1 << 4)
+
 enum console_kind {
 	CONSOLE_UNKNOWN,
 	CONSOLE_HYPERCALL,
 	CONSOLE_PL011,
 	CONSOLE_8250_MMIO,
 	CONSOLE_CADENCE,
+	CONSOLE_IMX,
 };
 
 static enum console_kind console_kind;
@@ -56,6 +62,8 @@ static void console_choose(void)
 		uart8250_mmio_setup(console_base, (uint16_t)(type_flags >> 16));
 	} else if (console_base && type == JH_CON_CADENCE) {
 		console_kind = CONSOLE_CADENCE;
+	} else if (console_base && type == JH_CON_IMX) {
+		console_kind = CONSOLE_IMX;
 	}
 }
 
@@ -93,6 +101,13 @@ static void cadence_putc(char c)
 	mmio_write32(console_base + CADENCE_TX_RX_FIFO, (uint8_t)c);
 }
 
+static void imx_putc(char c)
+{
+	while (mmio_read32(console_base + IMX_UTS) & IMX_UTS_TXFULL)
+		;
+	mmio_write32(console_base + IMX_UTXD, (uint8_t)c);
+}
+
 static void raw_putc(char c)
 {
 	switch (console_kind) {
@@ -104,6 +119,9 @@ static void raw_putc(char c)
 		break;
 	case CONSOLE_CADENCE:
 		cadence_putc(c);
+		break;
+	case CONSOLE_IMX:
+		imx_putc(c);
 		break;
 	default:
 		console_line_putc(c);
