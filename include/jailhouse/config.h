@@ -42,7 +42,7 @@
 
 /* Upper bounds that keep every loop over a config bounded. */
 #define JH_MAX_CPUS		256
-#define JH_MAX_MEM_REGIONS	64
+#define JH_MAX_MEM_REGIONS	256
 #define JH_MAX_IRQCHIPS		16
 #define JH_MAX_PIO_REGIONS	64
 #define JH_MAX_PCI_DEVICES	64

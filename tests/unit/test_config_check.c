@@ -367,13 +367,13 @@ TEST(counts_above_the_maximum)
 	tb_demo_cell(&cell, ARM64);
 	cell.desc.num_memory_regions = JH_MAX_MEM_REGIONS + 1;
 	EXPECT_CELL(&cell, ARM64, -JH_E2BIG,
-		    "header: num_memory_regions 65 is above "
-		    "JH_MAX_MEM_REGIONS (64)");
+		    "header: num_memory_regions 257 is above "
+		    "JH_MAX_MEM_REGIONS (256)");
 	/* Far beyond the data: still the count, not the size, is named. */
 	cell.desc.num_memory_regions = 0xffffffff;
 	EXPECT_CELL(&cell, ARM64, -JH_E2BIG,
 		    "header: num_memory_regions 4294967295 is above "
-		    "JH_MAX_MEM_REGIONS (64)");
+		    "JH_MAX_MEM_REGIONS (256)");
 
 	tb_demo_cell(&cell, ARM64);
 	cell.desc.num_irqchips = JH_MAX_IRQCHIPS + 1;
