@@ -86,7 +86,8 @@
 #define JH_CON_8250_MMIO	3	/* 16550, 8-bit registers, MMIO */
 #define JH_CON_CADENCE		4	/* Cadence UART (Xilinx Zynq/ZynqMP), MMIO */
 #define JH_CON_IMX		5	/* i.MX 6/7/8M UART, MMIO */
-#define JH_CON_MAX_TYPE		JH_CON_IMX
+#define JH_CON_LPUART		6	/* i.MX 7ULP/8/8X/9 LPUART, MMIO */
+#define JH_CON_MAX_TYPE		JH_CON_LPUART
 
 struct jh_memory_region {
 	uint64_t phys_start;

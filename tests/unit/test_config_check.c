@@ -548,7 +548,7 @@ TEST(console)
 	tb_demo_cell(&cell, ARM64);
 	cell.desc.console.type = JH_CON_MAX_TYPE + 1;
 	EXPECT_CELL(&cell, ARM64, EINVAL_,
-		    "console: type 6 is not a known JH_CON_* type (0-5)");
+		    "console: type 7 is not a known JH_CON_* type (0-6)");
 	cell.desc.console.type = JH_CON_NONE;
 	EXPECT_CELL(&cell, ARM64, 0, "no error");
 	cell.desc.console.type = JH_CON_CADENCE;
@@ -1247,7 +1247,7 @@ TEST(debug_console)
 	sys.desc.debug_console.type = 9;
 	EXPECT_SYSTEM(&sys, ARM64, EINVAL_,
 		      "debug console: type 9 is not a known JH_CON_* type "
-		      "(0-5)");
+		      "(0-6)");
 	sys.desc.debug_console.type = JH_CON_NONE;
 	EXPECT_SYSTEM(&sys, ARM64, 0, "no error");
 	sys.desc.debug_console.flags = 0x8000;

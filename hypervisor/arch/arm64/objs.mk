@@ -24,7 +24,8 @@ arch-objs := \
 	arch/arm64/smmuv3_queue.o \
 	arch/arm64/uart_pl011.o \
 	uart_cadence.o \
-	uart_imx.o
+	uart_imx.o \
+	uart_lpuart.o
 
 # No FP/SIMD: guest FP state is never saved, so the hypervisor must not
 # touch it. Atomics inline (no libgcc helpers).

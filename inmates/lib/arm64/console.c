@@ -3,7 +3,7 @@
  * Console output. By default it goes to the hypervisor's console
  * hypercalls a line at a time (console-line.c; the cell needs
  * JH_CELL_CONSOLE_ALLOWED), which tag each line with the cell's name. If the comm region says the cell owns a
- * UART (console.type PL011, 8250 MMIO, Cadence or i.MX), the inmate drives it directly;
+ * UART (console.type PL011, 8250 MMIO, Cadence, i.MX or LPUART), the inmate drives it directly;
  * the cell config must then map that UART.
  *
  * The choice is made at the first character, not at start-up, so that
@@ -30,6 +30,11 @@
 #define IMX_UTS			0xb4
 #define IMX_UTS_TXFULL		(1 << 4)
 
+/* i.MX 7ULP/8/8X/9 LPUART (the SoCs' reference manuals). */
+#define LPUART_STAT		0x14
+#define LPUART_STAT_TDRE	(1 << 23)	/* transmit data register empty */
+#define LPUART_DATA		0x1c
+
 enum console_kind {
 	CONSOLE_UNKNOWN,
 	CONSOLE_HYPERCALL,
@@ -37,6 +42,7 @@ enum console_kind {
 	CONSOLE_8250_MMIO,
 	CONSOLE_CADENCE,
 	CONSOLE_IMX,
+	CONSOLE_LPUART,
 };
 
 static enum console_kind console_kind;
@@ -64,6 +70,8 @@ static void console_choose(void)
 		console_kind = CONSOLE_CADENCE;
 	} else if (console_base && type == JH_CON_IMX) {
 		console_kind = CONSOLE_IMX;
+	} else if (console_base && type == JH_CON_LPUART) {
+		console_kind = CONSOLE_LPUART;
 	}
 }
 
@@ -108,6 +116,13 @@ static void imx_putc(char c)
 	mmio_write32(console_base + IMX_UTXD, (uint8_t)c);
 }
 
+static void lpuart_putc(char c)
+{
+	while (!(mmio_read32(console_base + LPUART_STAT) & LPUART_STAT_TDRE))
+		;
+	mmio_write32(console_base + LPUART_DATA, (uint8_t)c);
+}
+
 static void raw_putc(char c)
 {
 	switch (console_kind) {
@@ -122,6 +137,9 @@ static void raw_putc(char c)
 		break;
 	case CONSOLE_IMX:
 		imx_putc(c);
+		break;
+	case CONSOLE_LPUART:
+		lpuart_putc(c);
 		break;
 	default:
 		console_line_putc(c);
