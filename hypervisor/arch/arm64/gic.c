@@ -4,13 +4,18 @@
  * system config names, the SPIs each cell owns, and what happens to an
  * interrupt acknowledged at EL2 (handled here, injected, or dropped).
  */
+#include <jailhouse/comm-region.h>
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
 #include <hv/control.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/setup.h>
+#include <hv/string.h>
 #include <asm/gic.h>
+#include <asm/gic_dist.h>
+#include <asm/io.h>
+#include <asm/processor.h>
 
 /* Bound for one round of acknowledging pending interrupts. */
 #define IRQS_PER_EXIT		16
@@ -24,13 +29,29 @@ int gic_init(void)
 	uint32_t version = hv.sysconfig->platform.arm64.gic_version;
 
 	/* The config was checked; anything else cannot get here. */
-	if (version == 3U) {
+	if (version == 2U) {
+		gic_ops = &gicv2_ops;
+	} else if (version == 3U) {
 		gic_ops = &gicv3_ops;
 	} else {
 		hv_error("GIC: version %u is not supported", version);
 		return -JH_EINVAL;
 	}
 	return gic_ops->init();
+}
+
+void gic_comm_fill(struct jh_comm_region *comm)
+{
+	const struct jh_arm64_platform *p = &hv.sysconfig->platform.arm64;
+
+	comm->platform.arm64.gicd_base = p->gicd_base;
+	comm->platform.arm64.gic_version = p->gic_version;
+	if (p->gic_version == 2U) {
+		comm->platform.arm64.gicc_base = p->gicc_base;
+	} else {
+		comm->platform.arm64.gicr_base = p->gicr_base;
+		comm->platform.arm64.gicr_stride = p->gicr_stride;
+	}
 }
 
 int gic_cpu_init(struct per_cpu *pcpu)
@@ -68,9 +89,27 @@ int gic_cell_init(struct cell *cell)
 	return 0;
 }
 
+/*
+ * Hands the SPIs in spis from one cell to the other: disabled, nothing
+ * pending, steered to the new owner's first CPU. The new owner enables
+ * what it uses.
+ */
 void gic_move_spis(struct cell *from, struct cell *to, const uint64_t *spis)
 {
-	gic_ops->move_spis(from, to, spis);
+	uint64_t set[CELL_SPI_WORDS];
+	unsigned long intid;
+
+	memcpy(set, spis, sizeof(set));
+	for_each_set_bit(intid, set, GIC_MAX_SPI + 1) {
+		mmio_write32(gic.gicd + GICD_ICENABLER + intid / 32 * 4,
+			     BIT(intid % 32));
+		mmio_write32(gic.gicd + GICD_ICPENDR + intid / 32 * 4,
+			     BIT(intid % 32));
+		gic_ops->target_spi((unsigned int)intid, to);
+		bitmap_clear(from->arch.spis, intid);
+		bitmap_set(to->arch.spis, intid);
+	}
+	dsb(sy);
 }
 
 void gic_take_root_spis_off(const struct cell *cell)

@@ -5,7 +5,8 @@
  * bytes or routing entries of SPIs its config gives it, and may route
  * them only to its own CPUs. Everything else reads as zero and ignores
  * writes; group and global settings stay the hypervisor's (and Linux's,
- * from before enable).
+ * from before enable). The SPI filters (gicd_*) serve the GICv2
+ * distributor (gicv2_gicd.c) too.
  */
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>

@@ -190,28 +190,11 @@ static uint64_t first_cpu_route(const struct cell *cell)
 	return 0;
 }
 
-/*
- * Hands the SPIs in spis from one cell to the other: disabled, nothing
- * pending, routed to the new owner's first CPU. The new owner enables
- * what it uses.
- */
-static void gicv3_move_spis(struct cell *from, struct cell *to, const uint64_t *spis)
+/* A moved SPI goes to the new owner's first CPU (gic.c). */
+static void gicv3_target_spi(unsigned int intid, const struct cell *to)
 {
-	uint64_t route = first_cpu_route(to);
-	uint64_t set[CELL_SPI_WORDS];
-	unsigned long intid;
-
-	memcpy(set, spis, sizeof(set));
-	for_each_set_bit(intid, set, GIC_MAX_SPI + 1) {
-		mmio_write32(gic.gicd + GICD_ICENABLER + intid / 32 * 4,
-			     BIT(intid % 32));
-		mmio_write32(gic.gicd + GICD_ICPENDR + intid / 32 * 4,
-			     BIT(intid % 32));
-		mmio_write64(gic.gicd + GICD_IROUTER + intid * 8, route);
-		bitmap_clear(from->arch.spis, intid);
-		bitmap_set(to->arch.spis, intid);
-	}
-	dsb(sy);
+	mmio_write64(gic.gicd + GICD_IROUTER + intid * 8,
+		     first_cpu_route(to));
 }
 
 /* The route of a root SPI before a cell took the CPU it pointed at. */
@@ -341,7 +324,7 @@ const struct gic_ops gicv3_ops = {
 	.cpu_init = gicv3_cpu_init,
 	.cpu_exit = gicv3_cpu_exit,
 	.cell_map = gicv3_cell_map,
-	.move_spis = gicv3_move_spis,
+	.target_spi = gicv3_target_spi,
 	.take_root_spis_off = gicv3_take_root_spis_off,
 	.give_back_root_spis = gicv3_give_back_root_spis,
 	.send_sgi = gicv3_send_sgi,

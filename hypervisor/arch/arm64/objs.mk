@@ -21,6 +21,9 @@ arch-objs := \
 	arch/arm64/gicv3.o \
 	arch/arm64/gicv3_lr.o \
 	arch/arm64/gicr.o \
+	arch/arm64/gicv2.o \
+	arch/arm64/gicv2_lr.o \
+	arch/arm64/gicv2_gicd.o \
 	arch/arm64/pci.o \
 	arch/arm64/smmuv3.o \
 	arch/arm64/smmuv3_queue.o \

@@ -19,8 +19,6 @@
 #include <hv/printk.h>
 #include <asm/gic.h>
 
-extern const struct gic_ops *gic_ops;
-
 static struct ratelimit drop_rl;
 
 static bool queue_push(struct irq_queue *q, unsigned int intid, bool hw)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The interrupt controller as the rest of the arm64 code sees it. The
- * system config's gic_version picks a backend (gicv3.c) at
+ * system config's gic_version picks a backend (gicv2.c or gicv3.c) at
  * gic_init(); everything else goes through struct gic_ops and never
  * names a version.
  *
@@ -16,6 +16,7 @@
 #include <hv/cell.h>
 #include <hv/types.h>
 
+struct jh_comm_region;
 struct per_cpu;
 
 /* SGI the hypervisor uses to kick another CPU (requests, parking). */
@@ -43,8 +44,8 @@ struct gic_ops {
 	int (*cpu_init)(struct per_cpu *pcpu);
 	void (*cpu_exit)(struct per_cpu *pcpu);
 	int (*cell_map)(struct cell *cell);
-	void (*move_spis)(struct cell *from, struct cell *to,
-			  const uint64_t *spis);
+	/* Steers a moved SPI to to's first CPU. */
+	void (*target_spi)(unsigned int intid, const struct cell *to);
 	void (*take_root_spis_off)(const struct cell *cell);
 	void (*give_back_root_spis)(void);
 	void (*send_sgi)(const struct per_cpu *target, unsigned int sgi);
@@ -61,9 +62,14 @@ struct gic_ops {
 	void (*guest_sgi_sysreg)(struct per_cpu *pcpu, uint64_t val);
 };
 
+/* The backend gic_init() chose. */
+extern const struct gic_ops *gic_ops;
+extern const struct gic_ops gicv2_ops;
 extern const struct gic_ops gicv3_ops;
 
 int gic_init(void);
+/* The GIC facts an inmate needs (comm region platform part). */
+void gic_comm_fill(struct jh_comm_region *comm);
 int gic_cpu_init(struct per_cpu *pcpu);
 void gic_cpu_exit(struct per_cpu *pcpu);
 /* Stage 2: no distributor (or redistributor) page; every access traps. */

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Attacks on the emulated GICv2 distributor (QEMU virt with
+ * gic-version=2, tests/scenarios/arm64-gicv2.scn), where a cell steers
+ * SPIs with GICD_ITARGETSR and raises SGIs with GICD_SGIR instead of
+ * GICv3's IROUTER and ICC_SGI1R_EL1. The attack cell runs on CPU 3,
+ * which is GIC CPU interface 3 on that machine; root has 0-2. On GICv3
+ * (attack-arm64.scn) both registers are legacy ones that affinity
+ * routing leaves without effect: they must read as zero and do nothing
+ * there too.
+ */
+#include "gic-attacks.h"
+
+#define GICD_ITARGETSR		0x0800
+#define GICD_SGIR		0x0f00
+#define SGIR_TARGETS(mask)	((uint32_t)(mask) << 16)
+#define SGIR_FILTER(f)		((uint32_t)(f) << 24)
+#define ROOT_INTERFACES		0x07
+
+ATTACK(gicv2_itargets_root, "gicv2-itargets-root", ATTACK_REFUSED,
+       "retarget the root's SPIs to the cell's CPU and to every CPU "
+       "(GICD_ITARGETSR, bytes and words)");
+static void gicv2_itargets_root(void)
+{
+	uint32_t seen = 0;
+	unsigned int n;
+
+	for (n = FIRST_SPI; n <= LAST_SPI; n++) {
+		io_write8(GICD + GICD_ITARGETSR + n, 0x08);
+		io_write8(GICD + GICD_ITARGETSR + n, 0xff);
+		seen |= io_read8(GICD + GICD_ITARGETSR + n);
+	}
+	for (n = FIRST_SPI; n <= LAST_SPI; n += 4) {
+		io_write32(GICD + GICD_ITARGETSR + n, 0x08080808);
+		seen |= io_read32(GICD + GICD_ITARGETSR + n);
+	}
+	if (seen)
+		attack_breach("ITARGETSR of foreign SPIs read 0x%x", seen);
+	else
+		attack_contained("ITARGETSR of every foreign SPI read 0 after "
+				 "targeting it at CPU interface 3 and 0xff");
+}
+
+ATTACK(gicv2_sgi_to_root, "gicv2-sgi-to-root", ATTACK_REFUSED,
+       "raise SGIs on the root's CPUs (GICD_SGIR: target list, all but "
+       "self, reserved filter)");
+static void gicv2_sgi_to_root(void)
+{
+	unsigned int n;
+
+	for (n = 0; n < 16; n++) {
+		io_write32(GICD + GICD_SGIR,
+			   SGIR_TARGETS(ROOT_INTERFACES) | n);
+		io_write32(GICD + GICD_SGIR, SGIR_FILTER(1) | n);
+		io_write32(GICD + GICD_SGIR,
+			   SGIR_FILTER(3) | SGIR_TARGETS(0xff) | n);
+	}
+	attack_contained("48 GICD_SGIR writes to CPU interfaces 0-2, all "
+			 "but self and the reserved filter");
+}
