@@ -108,6 +108,7 @@ static void targets_register(struct cell *cell, struct mmio_access *acc)
 		(unsigned int)(acc->offset & 3) * 8 : 0;
 	uint32_t mask = gicd_owned_bits(cell, first, 8), allowed, byte;
 	uint32_t refused = 0;
+	uint64_t asked = acc->value;
 
 	if (acc->size == 1) {
 		mask &= 0xffU << shift;
@@ -129,8 +130,8 @@ static void targets_register(struct cell *cell, struct mmio_access *acc)
 		}
 		if (refused && ratelimit_ok(&target_rl, 8)) {
 			printk("cell \"%s\": GICD_ITARGETSR write 0x%llx at SPI %u targets CPUs outside the cell or SPIs it does not own; refused\n",
-			       cell->name, (unsigned long long)acc->value >>
-			       shift, first + shift / 8);
+			       cell->name, (unsigned long long)asked,
+			       first + shift / 8);
 		}
 	}
 	gicd_masked_access(acc, reg, mask, true);

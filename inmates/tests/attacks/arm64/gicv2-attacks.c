@@ -63,3 +63,56 @@ static void gicv2_sgi_to_root(void)
 	attack_contained("48 GICD_SGIR writes to CPU interfaces 0-2, all "
 			 "but self and the reserved filter");
 }
+
+ATTACK(gicv2_own_spi_targets, "gicv2-own-spi-targets", ATTACK_REFUSED,
+       "target the cell's own SPI (attack-gic cell) at the root's CPUs and "
+       "at every CPU, so that it interrupts the root (GICD_ITARGETSR)");
+static void gicv2_own_spi_targets(void)
+{
+	bool v2 = comm_platform32(COMM_PLATFORM(arm64.gic_version), 3) == 2;
+	unsigned long reg = GICD + GICD_ITARGETSR + OWN_SPI;
+	uint8_t tries[] = { ROOT_INTERFACES, 0x01, 0xff, 0x0f };
+	uint8_t own, got;
+	unsigned int n;
+
+	if (!v2) {
+		/* Affinity routing: ITARGETSR reads as zero, IROUTER rules. */
+		io_write32(reg & ~3UL, 0x07070707);
+		if (io_read32(reg & ~3UL))
+			attack_breach("GICv3: ITARGETSR of SPI %u reads 0x%x",
+				      OWN_SPI, io_read32(reg & ~3UL));
+		else
+			attack_contained("GICv3: ITARGETSR of own SPI %u reads 0 "
+					 "after a write", OWN_SPI);
+		return;
+	}
+	/* The banked ITARGETSR0 names this CPU's interface. */
+	own = io_read8(GICD + GICD_ITARGETSR);
+	/* Create moved the SPI to the cell's CPU. */
+	got = io_read8(reg);
+	if (got != own) {
+		attack_breach("own SPI %u targets 0x%x after create, not the "
+			      "cell's CPU interface 0x%x (run with the "
+			      "attack-gic cell)", OWN_SPI, got, own);
+		return;
+	}
+	for (n = 0; n < sizeof(tries); n++) {
+		io_write8(reg, tries[n]);
+		got = io_read8(reg);
+		if (got != own) {
+			attack_breach("ITARGETSR of own SPI %u took 0x%x (reads "
+				      "0x%x)", OWN_SPI, tries[n], got);
+			return;
+		}
+	}
+	io_write32(reg & ~3UL, 0x07070707);
+	got = io_read8(reg);
+	if (got != own) {
+		attack_breach("word write: ITARGETSR of own SPI %u reads 0x%x",
+			      OWN_SPI, got);
+		return;
+	}
+	attack_contained("own SPI %u targets CPU interface 0x%x after create "
+			 "and after byte and word writes naming root CPUs",
+			 OWN_SPI, own);
+}
