@@ -31,9 +31,11 @@
  *   the port space, an MMIO console below the arch's physical address
  *   size; at least one CPU.
  * System header: flags == 0; hypervisor memory non-zero, 4 KiB aligned,
- *   no wrap, known flags; debug console as above; arm64 platform: GICv3,
- *   GICD/GICR base and GICR stride non-zero and 64 KiB aligned,
- *   maintenance IRQ a PPI, reserved == 0, pci_ecam_base 4 KiB aligned;
+ *   no wrap, known flags; debug console as above; arm64 platform:
+ *   gic_version 3 (GICD/GICR base and GICR stride non-zero and 64 KiB
+ *   aligned, GICH/GICV base 0) or 2 (GICD/GICC/GICH/GICV base non-zero
+ *   and 4 KiB aligned, GICR stride 0), maintenance IRQ a PPI,
+ *   reserved == 0, pci_ecam_base 4 KiB aligned;
  *   x86 platform: reserved == 0, mmconfig/IOMMU base 4 KiB aligned; hypervisor memory and platform
  *   addresses below the arch's physical address size (arm64 48, x86 52
  *   bits).
@@ -45,7 +47,8 @@
  *   one; IO is never LOADABLE or EXECUTE; no two regions overlap in
  *   guest-physical space. Root cell only: mapped 1:1, clear of the
  *   hypervisor memory and of the devices the hypervisor emulates or owns
- *   (ECAM, IOMMU; arm64 GICD; x86 local APIC, IOAPICs).
+ *   (ECAM, IOMMU; arm64 GICD, GICv2 GICC/GICH/GICV; x86 local APIC,
+ *   IOAPICs).
  * Irqchips: pin_base + 128 fits in 32 bits; arm64: pin_base >= 32 (SPIs
  *   only), no pin above 1019; root cell: address == the GICD base; x86:
  *   id is 0 or JH_IOAPIC_SID_VALID | a 16-bit requester ID.
@@ -176,8 +179,13 @@ const struct jhc_reason jh_cfg_reasons[JHC_R_COUNT] = {
 	JHC_R2(JHC_R_GICD_OVERLAP,
 	       "overlaps the GIC distributor (emulated, never mapped)",
 	       JHC_HEX, JHC_HEX, JHC_PAREN, "size"),
-	JHC_R(JHC_R_GIC_VERSION, "is not 3 (only GICv3 is supported)",
+	JHC_R(JHC_R_GIC_VERSION, "is neither 2 (GICv2) nor 3 (GICv3)",
 	      JHC_DEC),
+	JHC_R(JHC_R_GIC_OTHER_VERSION,
+	      "belongs to the other gic_version and must be 0", JHC_HEX),
+	JHC_R2(JHC_R_GIC_IF_OVERLAP,
+	       "overlaps a GICv2 CPU, control or virtual CPU interface "
+	       "(never mapped as memory)", JHC_HEX, JHC_HEX, JHC_PAREN, "size"),
 	JHC_R(JHC_R_MAINT_IRQ, "is not a PPI (16-31)", JHC_DEC),
 	JHC_R(JHC_R_PIN_BASE_WRAPS, "plus 128 pins overflows 32 bits",
 	      JHC_HEX),

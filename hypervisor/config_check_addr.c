@@ -53,6 +53,26 @@ int jh_cfg_check_console_width(const char *item, const struct jh_console *con,
 			       err);
 }
 
+static int jhc_gicv2_width(const struct jh_arm64_platform *arm,
+			   unsigned int bits, struct jh_config_error *err)
+{
+	int ret = jhc_check_width(jhc_item_platform, -1, "gicc_base",
+				  arm->gicc_base, JHC_GICV2_GICC_SIZE, bits,
+				  err);
+
+	if (!ret) {
+		ret = jhc_check_width(jhc_item_platform, -1, "gich_base",
+				      arm->gich_base, JHC_GICV2_GICH_SIZE,
+				      bits, err);
+	}
+	if (!ret) {
+		ret = jhc_check_width(jhc_item_platform, -1, "gicv_base",
+				      arm->gicv_base, JHC_GICV2_GICV_SIZE,
+				      bits, err);
+	}
+	return ret;
+}
+
 int jh_cfg_check_platform_width(const struct jh_system_desc *sys,
 				unsigned int bits, struct jh_config_error *err)
 {
@@ -82,7 +102,9 @@ int jh_cfg_check_platform_width(const struct jh_system_desc *sys,
 	if (sys->arch == JH_ARCH_ARM64) {
 		ret = jhc_check_width(jhc_item_platform, -1, "gicd_base",
 				      arm->gicd_base, JHC_GICD_SIZE, bits, err);
-		if (!ret) {
+		if (!ret && arm->gic_version == 2U) {
+			ret = jhc_gicv2_width(arm, bits, err);
+		} else if (!ret) {
 			ret = jhc_check_width(jhc_item_platform, -1,
 					      "gicr_base", arm->gicr_base,
 					      arm->gicr_stride, bits, err);

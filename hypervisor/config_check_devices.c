@@ -44,6 +44,38 @@ static int jhc_ioapic_overlap(const struct jh_cell_desc *root, int index,
 	return 0;
 }
 
+/* GICv2: the CPU interfaces too (cells get the GICV frame at GICC). */
+static int jhc_gic_overlap(const struct jh_arm64_platform *arm, int index,
+			   const struct jh_memory_region *m,
+			   struct jh_config_error *err)
+{
+	int ret;
+
+	if (arm->gic_version != 2U) {
+		return jhc_device_overlap(index, m, arm->gicd_base,
+					  JHC_GICD_SIZE, JHC_R_GICD_OVERLAP,
+					  err);
+	}
+	ret = jhc_device_overlap(index, m, arm->gicd_base,
+				 JHC_GICV2_GICD_SIZE, JHC_R_GICD_OVERLAP, err);
+	if (!ret) {
+		ret = jhc_device_overlap(index, m, arm->gicc_base,
+					 JHC_GICV2_GICC_SIZE,
+					 JHC_R_GIC_IF_OVERLAP, err);
+	}
+	if (!ret) {
+		ret = jhc_device_overlap(index, m, arm->gich_base,
+					 JHC_GICV2_GICH_SIZE,
+					 JHC_R_GIC_IF_OVERLAP, err);
+	}
+	if (!ret) {
+		ret = jhc_device_overlap(index, m, arm->gicv_base,
+					 JHC_GICV2_GICV_SIZE,
+					 JHC_R_GIC_IF_OVERLAP, err);
+	}
+	return ret;
+}
+
 int jh_cfg_check_device_overlap(const struct jh_system_desc *sys, int index,
 				const struct jh_memory_region *m,
 				struct jh_config_error *err)
@@ -63,10 +95,7 @@ int jh_cfg_check_device_overlap(const struct jh_system_desc *sys, int index,
 		return ret;
 	}
 	if (sys->arch == JH_ARCH_ARM64) {
-		return jhc_device_overlap(index, m,
-					  sys->platform.arm64.gicd_base,
-					  JHC_GICD_SIZE, JHC_R_GICD_OVERLAP,
-					  err);
+		return jhc_gic_overlap(&sys->platform.arm64, index, m, err);
 	}
 
 	ret = jhc_device_overlap(index, m, JHC_X86_LAPIC_BASE,

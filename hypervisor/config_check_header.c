@@ -166,17 +166,73 @@ static int jhc_check_cell_header(const struct jh_cell_desc *c,
 }
 
 static int jhc_check_gic_frame(const char *field, uint64_t value,
-			       struct jh_config_error *err)
+			       uint64_t align, struct jh_config_error *err)
 {
 	if (value == 0) {
 		return JHC_FAIL(jhc_item_platform, -1, field, 0, 0,
 				JHC_R_IS_ZERO);
 	}
-	if (!jhc_aligned(value, JHC_GIC_ALIGN)) {
+	if (!jhc_aligned(value, align)) {
 		return JHC_FAIL(jhc_item_platform, -1, field, value, 0,
+				align == JHC_PAGE_SIZE ? JHC_R_PAGE_ALIGN :
 				JHC_R_GIC_ALIGN);
 	}
 	return 0;
+}
+
+static int jhc_check_gic_unused(const char *field, uint64_t value,
+				struct jh_config_error *err)
+{
+	if (value != 0U) {
+		return JHC_FAIL(jhc_item_platform, -1, field, value, 0,
+				JHC_R_GIC_OTHER_VERSION);
+	}
+	return 0;
+}
+
+/* GICv3: distributor and redistributors; GICv2: four 4 KiB frames. */
+static int jhc_check_gic(const struct jh_arm64_platform *arm,
+			 struct jh_config_error *err)
+{
+	int ret;
+
+	if (arm->gic_version == 2U) {
+		ret = jhc_check_gic_frame("gicd_base", arm->gicd_base,
+					  JHC_PAGE_SIZE, err);
+		if (!ret) {
+			ret = jhc_check_gic_frame("gicc_base", arm->gicc_base,
+						  JHC_PAGE_SIZE, err);
+		}
+		if (!ret) {
+			ret = jhc_check_gic_frame("gich_base", arm->gich_base,
+						  JHC_PAGE_SIZE, err);
+		}
+		if (!ret) {
+			ret = jhc_check_gic_frame("gicv_base", arm->gicv_base,
+						  JHC_PAGE_SIZE, err);
+		}
+		return ret ? ret : jhc_check_gic_unused("gicr_stride",
+							 arm->gicr_stride, err);
+	}
+	if (arm->gic_version != 3U) {
+		return JHC_FAIL(jhc_item_platform, -1, "gic_version",
+				arm->gic_version, 0, JHC_R_GIC_VERSION);
+	}
+	ret = jhc_check_gic_frame("gicd_base", arm->gicd_base, JHC_GIC_ALIGN,
+				  err);
+	if (!ret) {
+		ret = jhc_check_gic_frame("gicr_base", arm->gicr_base,
+					  JHC_GIC_ALIGN, err);
+	}
+	if (!ret) {
+		ret = jhc_check_gic_frame("gicr_stride", arm->gicr_stride,
+					  JHC_GIC_ALIGN, err);
+	}
+	if (!ret) {
+		ret = jhc_check_gic_unused("gich_base", arm->gich_base, err);
+	}
+	return ret ? ret : jhc_check_gic_unused("gicv_base", arm->gicv_base,
+						 err);
 }
 
 static int jhc_check_platform(const struct jh_system_desc *sys,
@@ -188,21 +244,7 @@ static int jhc_check_platform(const struct jh_system_desc *sys,
 	int ret;
 
 	if (arch == JH_ARCH_ARM64) {
-		if (arm->gic_version != 3) {
-			return JHC_FAIL(jhc_item_platform, -1, "gic_version",
-					arm->gic_version, 0,
-					JHC_R_GIC_VERSION);
-		}
-		ret = jhc_check_gic_frame("gicd_base", arm->gicd_base, err);
-		if (ret != 0) {
-			return ret;
-		}
-		ret = jhc_check_gic_frame("gicr_base", arm->gicr_base, err);
-		if (ret != 0) {
-			return ret;
-		}
-		ret = jhc_check_gic_frame("gicr_stride", arm->gicr_stride,
-					  err);
+		ret = jhc_check_gic(arm, err);
 		if (ret != 0) {
 			return ret;
 		}
@@ -217,14 +259,6 @@ static int jhc_check_platform(const struct jh_system_desc *sys,
 			if (arm->reserved0[n] != 0U) {
 				return JHC_FAIL(jhc_item_platform, -1,
 						"reserved0", arm->reserved0[n],
-						0, JHC_R_RESERVED);
-			}
-		}
-		for (n = 0; n < sizeof(arm->reserved) /
-			    sizeof(arm->reserved[0]); n++) {
-			if (arm->reserved[n] != 0U) {
-				return JHC_FAIL(jhc_item_platform, -1,
-						"reserved", arm->reserved[n],
 						0, JHC_R_RESERVED);
 			}
 		}

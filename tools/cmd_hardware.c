@@ -14,7 +14,8 @@
  *   EL2 free of KVM    no "Hyp mode initialized successfully" (or VHE/
  *                      protected) in the log and no /dev/kvm; the usual
  *                      cause is kvm-arm.mode=none missing
- *   GICv3              compatible "arm,gic-v3" in the device tree
+ *   GICv3 or GICv2     compatible "arm,gic-v3", or a GICv2 with
+ *                      virtualization extensions ("arm,gic-400", ...)
  *   PSCI via SMC       /psci method "smc" in the device tree
  *   reserved memory    device tree memory that is not System RAM in
  *                      /proc/iomem (what mem= keeps from Linux)

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * jailhouse hardware check, the arm64 items (see cmd_hardware.c for the
- * list): boot exception level, KVM, GICv3, PSCI and reserved memory, read
- * from the kernel log, the device tree and /proc/iomem.
+ * list): boot exception level, KVM, GICv3 or GICv2, PSCI and reserved
+ * memory, read from the kernel log, the device tree and /proc/iomem.
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -106,9 +106,12 @@ static bool dt_find_compatible(const char *dir, int depth,
 void check_arm64(struct tally *t, const char *log)
 {
 	static const char *const gic3[] = { "arm,gic-v3", NULL };
+	/* GICv2 implementations with virtualization extensions, and without. */
 	static const char *const gic2[] = {
-		"arm,gic-400", "arm,cortex-a15-gic", "arm,cortex-a9-gic",
-		"arm,cortex-a7-gic", "arm,gic-v2", NULL
+		"arm,gic-400", "arm,cortex-a15-gic", "arm,cortex-a7-gic", NULL
+	};
+	static const char *const gic_other[] = {
+		"arm,cortex-a9-gic", "arm,gic-v2", NULL
 	};
 	char node[256], *cmdline = slurp("/proc/cmdline", NULL), *method;
 	struct ranges ram, linux_ram;
@@ -168,15 +171,19 @@ void check_arm64(struct tally *t, const char *log)
 		       "no KVM initialisation in the kernel log, no /dev/kvm");
 
 	if (dt_find_compatible(DT_BASE, 2, gic3, node, sizeof(node), &compat))
-		report(t, ITEM_OK, false, "GICv3",
-		       "%s (%s) in the device tree", node, compat);
+		report(t, ITEM_OK, false, "GICv3 or GICv2",
+		       "%s (%s, GICv3) in the device tree", node, compat);
 	else if (dt_find_compatible(DT_BASE, 2, gic2, node, sizeof(node),
 				    &compat))
-		report(t, ITEM_MISSING, false, "GICv3",
-		       "the interrupt controller %s is %s (GICv2); only "
-		       "GICv3 is supported", node, compat);
+		report(t, ITEM_OK, false, "GICv3 or GICv2",
+		       "%s (%s, GICv2) in the device tree", node, compat);
+	else if (dt_find_compatible(DT_BASE, 2, gic_other, node, sizeof(node),
+				    &compat))
+		report(t, ITEM_MISSING, false, "GICv3 or GICv2",
+		       "the interrupt controller %s is %s, which has no "
+		       "virtualization extensions", node, compat);
 	else
-		report(t, ITEM_MISSING, false, "GICv3",
+		report(t, ITEM_MISSING, false, "GICv3 or GICv2",
 		       "no GIC in " DT_BASE);
 
 	method = slurp(DT_BASE "/psci/method", NULL);

@@ -20,13 +20,25 @@
  *               to root as memory
  *
  * A variant of the machine includes this file after defining
- * QEMU_VIRT_IOMMUS (the system config's iommus[] initialiser).
+ * QEMU_VIRT_IOMMUS (the system config's iommus[] initialiser), or
+ * QEMU_VIRT_GIC (the GIC fields of platform.arm64) and QEMU_VIRT_NAME.
  */
 #include "config-file.h"
 
 #define GICD_BASE	0x08000000
 #define GICR_BASE	0x080a0000
 #define GICR_STRIDE	0x20000		/* RD_base + SGI_base frames */
+
+#ifndef QEMU_VIRT_GIC
+#define QEMU_VIRT_GIC							\
+	.gicd_base = GICD_BASE,						\
+	.gicr_base = GICR_BASE,						\
+	.gicr_stride = GICR_STRIDE,					\
+	.gic_version = 3
+#endif
+#ifndef QEMU_VIRT_NAME
+#define QEMU_VIRT_NAME	"qemu-virt"
+#endif
 
 static const struct {
 	struct jh_system_desc sys;
@@ -51,10 +63,7 @@ static const struct {
 			.type = JH_CON_PL011,
 		},
 		.platform.arm64 = {
-			.gicd_base = GICD_BASE,
-			.gicr_base = GICR_BASE,
-			.gicr_stride = GICR_STRIDE,
-			.gic_version = 3,
+			QEMU_VIRT_GIC,
 			.maintenance_irq = 25,
 			.pci_ecam_base = 0x4010000000,
 			.pci_ecam_end_bus = 255,
@@ -66,7 +75,7 @@ static const struct {
 			.signature = JH_CELL_SIGNATURE,
 			.revision = JH_CONFIG_REVISION,
 			.arch = JH_ARCH_ARM64,
-			.name = "qemu-virt",
+			.name = QEMU_VIRT_NAME,
 			.cpu_set_size = sizeof(config.cpus),
 			.num_memory_regions = ARRAY_ITEMS(config.mem_regions),
 			.num_irqchips = ARRAY_ITEMS(config.irqchips),

@@ -43,9 +43,10 @@ struct jh_comm_arm64 {
 	uint64_t gicr_base;	/* first redistributor */
 	uint64_t gicr_stride;	/* bytes between two */
 	uint64_t pci_ecam_base;	/* 0: no PCI */
-	uint32_t gic_version;
+	uint32_t gic_version;	/* 2: gicc_base, no gicr_*; 3: no gicc_base */
 	uint32_t reserved0;
-	uint64_t reserved[3];
+	uint64_t gicc_base;	/* GICv2: the cell's CPU interface */
+	uint64_t reserved[2];
 } JH_PACKED;
 
 struct jh_comm_x86 {

@@ -187,16 +187,27 @@ struct jh_cell_desc {
 	struct jh_console console;	/* the UART this cell's inmate may use */
 } JH_PACKED;
 
+/*
+ * gic_version 3: gicd_base, gicr_base and gicr_stride; gich_base and
+ * gicv_base are 0. gic_version 2 (GIC-400): gicd_base, gicc_base (where
+ * cells find their CPU interface: the hypervisor maps the GICV frame
+ * there), gich_base and gicv_base; gicr_stride is 0. All 4 KiB aligned
+ * on GICv2, 64 KiB on GICv3.
+ */
 struct jh_arm64_platform {
 	uint64_t gicd_base;
-	uint64_t gicr_base;
+	union {
+		uint64_t gicr_base;	/* GICv3: first redistributor */
+		uint64_t gicc_base;	/* GICv2: CPU interface */
+	};
 	uint64_t gicr_stride;	/* bytes between two CPUs' redistributors */
-	uint32_t gic_version;	/* 3 */
+	uint32_t gic_version;	/* 2 or 3 */
 	uint32_t maintenance_irq;	/* PPI INTID, 25 on QEMU virt */
 	uint64_t pci_ecam_base;	/* PCI ECAM base, 0 if none */
 	uint8_t pci_ecam_end_bus;	/* last bus the ECAM covers */
 	uint8_t reserved0[7];
-	uint64_t reserved[2];
+	uint64_t gich_base;	/* GICv2: virtual interface control */
+	uint64_t gicv_base;	/* GICv2: virtual CPU interface */
 } JH_PACKED;
 
 struct jh_x86_platform {

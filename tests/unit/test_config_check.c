@@ -8,6 +8,7 @@
  * AddressSanitizer fails a test whose check reads past the end.
  */
 /* UNIT-SOURCES: hypervisor/config_check.c hypervisor/config_check_header.c hypervisor/config_check_arrays.c hypervisor/config_check_cells.c hypervisor/config_check_addr.c hypervisor/config_check_devices.c hypervisor/config_check_iommu.c tests/unit/config_builder.c */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1073,6 +1074,94 @@ TEST(root_memory_maps_gicd)
 		      "overlaps the GIC distributor (emulated, never mapped)");
 }
 
+/* QEMU virt with gic-version=2 (configs/arm64/qemu-virt-gicv2.c). */
+static void tb_gicv2_system(struct tb_system *sys)
+{
+	tb_demo_system(sys, ARM64);
+	sys->desc.platform.arm64.gic_version = 2;
+	sys->desc.platform.arm64.gicc_base = 0x08010000;
+	sys->desc.platform.arm64.gicr_stride = 0;
+	sys->desc.platform.arm64.gich_base = 0x08030000;
+	sys->desc.platform.arm64.gicv_base = 0x08040000;
+}
+
+TEST(arm64_gicv2_platform)
+{
+	struct tb_system sys;
+
+	tb_gicv2_system(&sys);
+	EXPECT_SYSTEM(&sys, ARM64, 0, "no error");
+	/* GIC-400 frames are 4 KiB apart on some boards (Raspberry Pi 4). */
+	sys.desc.platform.arm64.gicd_base = 0xff841000;
+	sys.desc.platform.arm64.gicc_base = 0xff842000;
+	sys.root.irqchips[0].address = 0xff841000;
+	EXPECT_SYSTEM(&sys, ARM64, 0, "no error");
+	sys.desc.platform.arm64.gicc_base = 0xff842800;
+	EXPECT_SYSTEM(&sys, ARM64, EINVAL_,
+		      "platform: gicc_base 0xff842800 is not 4 KiB aligned");
+	tb_gicv2_system(&sys);
+	sys.desc.platform.arm64.gicc_base = 0;
+	EXPECT_SYSTEM(&sys, ARM64, EINVAL_, "platform: gicc_base is zero");
+	tb_gicv2_system(&sys);
+	sys.desc.platform.arm64.gich_base = 0;
+	EXPECT_SYSTEM(&sys, ARM64, EINVAL_, "platform: gich_base is zero");
+	sys.desc.platform.arm64.gich_base = 0x08030100;
+	EXPECT_SYSTEM(&sys, ARM64, EINVAL_,
+		      "platform: gich_base 0x8030100 is not 4 KiB aligned");
+	tb_gicv2_system(&sys);
+	sys.desc.platform.arm64.gicv_base = 0;
+	EXPECT_SYSTEM(&sys, ARM64, EINVAL_, "platform: gicv_base is zero");
+	tb_gicv2_system(&sys);
+	sys.desc.platform.arm64.gicd_base = 0x08000800;
+	EXPECT_SYSTEM(&sys, ARM64, EINVAL_,
+		      "platform: gicd_base 0x8000800 is not 4 KiB aligned");
+	/* A GICv2 has no redistributors. */
+	tb_gicv2_system(&sys);
+	sys.desc.platform.arm64.gicr_stride = 0x20000;
+	EXPECT_SYSTEM(&sys, ARM64, EINVAL_,
+		      "platform: gicr_stride 0x20000 belongs to the other "
+		      "gic_version and must be 0");
+	tb_gicv2_system(&sys);
+	sys.desc.platform.arm64.gicv_base = 0x1000000000000ULL;
+	EXPECT_SYSTEM(&sys, ARM64, EINVAL_,
+		      "platform: gicv_base 0x1000000000000 ends above a "
+		      "physical address size of 48 bits");
+}
+
+TEST(arm64_gicv2_frames_not_memory)
+{
+	static const uint64_t frame[] = {
+		0x08010000, 0x08011000, 0x08030000, 0x08040000, 0x08041000,
+	};
+	struct tb_system sys;
+	char want[160];
+	unsigned int n;
+
+	for (n = 0; n < sizeof(frame) / sizeof(frame[0]); n++) {
+		tb_gicv2_system(&sys);
+		tb_cell_add_mem(&sys.root, frame[n], frame[n], 0x1000,
+				RW | JH_MEM_IO);
+		snprintf(want, sizeof(want),
+			 "memory region 4: phys_start 0x%llx (size 0x1000) "
+			 "overlaps a GICv2 CPU, control or virtual CPU "
+			 "interface (never mapped as memory)",
+			 (unsigned long long)frame[n]);
+		EXPECT_SYSTEM(&sys, ARM64, EINVAL_, want);
+	}
+	/* The GICv2m frame between them is no GIC interface. */
+	tb_gicv2_system(&sys);
+	tb_cell_add_mem(&sys.root, 0x08020000, 0x08020000, 0x1000,
+			RW | JH_MEM_IO);
+	EXPECT_SYSTEM(&sys, ARM64, 0, "no error");
+	/* GICv2's distributor is one 4 KiB page. */
+	tb_gicv2_system(&sys);
+	tb_cell_add_mem(&sys.root, 0x08000000, 0x08000000, 0x1000,
+			RW | JH_MEM_IO);
+	EXPECT_SYSTEM(&sys, ARM64, EINVAL_,
+		      "memory region 4: phys_start 0x8000000 (size 0x1000) "
+		      "overlaps the GIC distributor (emulated, never mapped)");
+}
+
 TEST(root_irqchip_must_be_gicd)
 {
 	struct tb_system sys;
@@ -1089,10 +1178,21 @@ TEST(arm64_platform)
 	struct tb_system sys;
 
 	tb_demo_system(&sys, ARM64);
-	sys.desc.platform.arm64.gic_version = 2;
+	sys.desc.platform.arm64.gic_version = 4;
 	EXPECT_SYSTEM(&sys, ARM64, EINVAL_,
-		      "platform: gic_version 2 is not 3 (only GICv3 is "
-		      "supported)");
+		      "platform: gic_version 4 is neither 2 (GICv2) nor 3 "
+		      "(GICv3)");
+	/* A GICv3 config with GICv2 frames left over. */
+	tb_demo_system(&sys, ARM64);
+	sys.desc.platform.arm64.gich_base = 0x08030000;
+	EXPECT_SYSTEM(&sys, ARM64, EINVAL_,
+		      "platform: gich_base 0x8030000 belongs to the other "
+		      "gic_version and must be 0");
+	sys.desc.platform.arm64.gich_base = 0;
+	sys.desc.platform.arm64.gicv_base = 0x08040000;
+	EXPECT_SYSTEM(&sys, ARM64, EINVAL_,
+		      "platform: gicv_base 0x8040000 belongs to the other "
+		      "gic_version and must be 0");
 	tb_demo_system(&sys, ARM64);
 	sys.desc.platform.arm64.gicd_base = 0;
 	EXPECT_SYSTEM(&sys, ARM64, EINVAL_, "platform: gicd_base is zero");
@@ -1122,9 +1222,6 @@ TEST(arm64_platform)
 	EXPECT_SYSTEM(&sys, ARM64, 0, "no error");
 	sys.desc.platform.arm64.maintenance_irq = 31;
 	EXPECT_SYSTEM(&sys, ARM64, 0, "no error");
-	sys.desc.platform.arm64.reserved[1] = 5;
-	EXPECT_SYSTEM(&sys, ARM64, EINVAL_, "platform: reserved 0x5 must be zero");
-	sys.desc.platform.arm64.reserved[1] = 0;
 	sys.desc.platform.arm64.reserved0[6] = 2;
 	EXPECT_SYSTEM(&sys, ARM64, EINVAL_,
 		      "platform: reserved0 0x2 must be zero");

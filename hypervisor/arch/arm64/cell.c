@@ -99,9 +99,6 @@ void comm_arch_fill(struct jh_comm_region *comm)
 {
 	const struct jh_arm64_platform *p = &hv.sysconfig->platform.arm64;
 
-	comm->platform.arm64.gicd_base = p->gicd_base;
-	comm->platform.arm64.gicr_base = p->gicr_base;
-	comm->platform.arm64.gicr_stride = p->gicr_stride;
+	gic_comm_fill(comm);
 	comm->platform.arm64.pci_ecam_base = p->pci_ecam_base;
-	comm->platform.arm64.gic_version = p->gic_version;
 }

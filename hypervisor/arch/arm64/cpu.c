@@ -28,7 +28,7 @@ void cpu_arch_kick(unsigned int target)
 	struct per_cpu *pcpu = per_cpu(target);
 
 	if (pcpu != NULL) {
-		gic_send_sgi(pcpu->arch.mpidr, SGI_KICK);
+		gic_send_sgi(pcpu, SGI_KICK);
 	}
 }
 

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The physical GICv3 as the hypervisor sees it: discovery, each CPU's
- * redistributor and CPU interface, SGIs between CPUs, and the EL2 side
- * of interrupt delivery (acknowledge, then inject or handle).
+ * The interrupt controller, version-independent part: the backend the
+ * system config names, the SPIs each cell owns, and what happens to an
+ * interrupt acknowledged at EL2 (handled here, injected, or dropped).
  */
+#include <jailhouse/comm-region.h>
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
 #include <hv/control.h>
@@ -12,153 +13,60 @@
 #include <hv/setup.h>
 #include <hv/string.h>
 #include <asm/gic.h>
+#include <asm/gic_dist.h>
 #include <asm/io.h>
 #include <asm/processor.h>
-#include <asm/sysregs.h>
 
 /* Bound for one round of acknowledging pending interrupts. */
 #define IRQS_PER_EXIT		16
 
 struct gic_info gic;
+const struct gic_ops *gic_ops;
 static struct ratelimit stray_rl;
-
-static uint64_t sgi_base(const struct per_cpu *pcpu)
-{
-	return (uintptr_t)pcpu->arch.gicr + GICR_SGI_OFFSET;
-}
-
-static unsigned int count_frames(void)
-{
-	unsigned int n;
-
-	for (n = 0; n < HV_MAX_CPUS; n++) {
-		if (mmio_read64(gic.gicr + n * gic.gicr_stride + GICR_TYPER) &
-		    GICR_TYPER_LAST) {
-			return n + 1;
-		}
-	}
-	return HV_MAX_CPUS;
-}
 
 int gic_init(void)
 {
-	const struct jh_arm64_platform *plat = &hv.sysconfig->platform.arm64;
-	int err;
+	uint32_t version = hv.sysconfig->platform.arm64.gic_version;
 
-	gic.gicd = plat->gicd_base;
-	gic.gicr = plat->gicr_base;
-	gic.gicr_stride = plat->gicr_stride;
-	gic.maint_irq = plat->maintenance_irq;
-	gic.num_lrs = (read_sysreg(ich_vtr_el2) & 0x1f) + 1;
-	gic.reserved_private = BIT(SGI_KICK) | BIT(gic.maint_irq);
-
-	if (gic.gicr_stride < GICR_SGI_OFFSET + GICR_RD_SIZE ||
-	    !hv_map_device(gic.gicd, GICD_SIZE) ||
-	    !hv_map_device(gic.gicr, gic.gicr_stride * HV_MAX_CPUS)) {
-		hv_error("GIC: cannot map GICD 0x%llx / GICR 0x%llx (stride 0x%llx)",
-			 (unsigned long long)gic.gicd,
-			 (unsigned long long)gic.gicr,
-			 (unsigned long long)gic.gicr_stride);
+	/* The config was checked; anything else cannot get here. */
+	if (version == 2U) {
+		gic_ops = &gicv2_ops;
+	} else if (version == 3U) {
+		gic_ops = &gicv3_ops;
+	} else {
+		hv_error("GIC: version %u is not supported", version);
 		return -JH_EINVAL;
 	}
-	gic.gicr_frames = count_frames();
-
-	err = gicd_init();
-	if (!err) {
-		err = gicr_init();
-	}
-	if (!err) {
-		printk("  GICv3: GICD 0x%llx, %u redistributors at 0x%llx, %u list registers, maintenance IRQ %u\n",
-		       (unsigned long long)gic.gicd, gic.gicr_frames,
-		       (unsigned long long)gic.gicr, gic.num_lrs,
-		       gic.maint_irq);
-	}
-	return err;
+	return gic_ops->init();
 }
 
-/* GICR_TYPER.Affinity_Value is Aff3.Aff2.Aff1.Aff0 in bits 63..32. */
-static uint64_t typer_affinity(uint64_t mpidr)
+void gic_comm_fill(struct jh_comm_region *comm)
 {
-	return ((mpidr >> 32) & 0xff) << 24 | (mpidr & 0xffffff);
-}
+	const struct jh_arm64_platform *p = &hv.sysconfig->platform.arm64;
 
-static int find_redistributor(struct per_cpu *pcpu)
-{
-	uint64_t want = typer_affinity(pcpu->arch.mpidr), frame;
-	unsigned int n;
-
-	for (n = 0; n < gic.gicr_frames; n++) {
-		frame = gic.gicr + n * gic.gicr_stride;
-		if ((mmio_read64(frame + GICR_TYPER) >> 32) == want) {
-			pcpu->arch.gicr = (void *)(uintptr_t)frame;
-			return 0;
-		}
+	comm->platform.arm64.gicd_base = p->gicd_base;
+	comm->platform.arm64.gic_version = p->gic_version;
+	if (p->gic_version == 2U) {
+		comm->platform.arm64.gicc_base = p->gicc_base;
+	} else {
+		comm->platform.arm64.gicr_base = p->gicr_base;
+		comm->platform.arm64.gicr_stride = p->gicr_stride;
 	}
-	hv_error("CPU %u: no GICv3 redistributor for MPIDR 0x%llx among the %u at 0x%llx",
-		 pcpu->cpu_id, (unsigned long long)pcpu->arch.mpidr,
-		 gic.gicr_frames, (unsigned long long)gic.gicr);
-	return -JH_ENOENT;
-}
-
-struct per_cpu *gic_frame_owner(uint64_t frame)
-{
-	struct per_cpu *pcpu;
-	unsigned int cpu;
-
-	for_each_cpu_id(cpu) {
-		pcpu = per_cpu(cpu);
-		if (pcpu && pcpu->state != CPU_ABSENT &&
-		    (uintptr_t)pcpu->arch.gicr == frame) {
-			return pcpu;
-		}
-	}
-	return NULL;
-}
-
-static void enable_private(struct per_cpu *pcpu, unsigned int intid)
-{
-	uint64_t base = sgi_base(pcpu);
-
-	mmio_write8(base + GICR_IPRIORITYR + intid, GIC_PRIORITY);
-	mmio_write32(base + GICR_IGROUPR0,
-		     mmio_read32(base + GICR_IGROUPR0) | BIT(intid));
-	mmio_write32(base + GICR_ISENABLER0, BIT(intid));
 }
 
 int gic_cpu_init(struct per_cpu *pcpu)
 {
-	int err = find_redistributor(pcpu);
-
-	if (err != 0) {
-		return err;
-	}
-
-	/*
-	 * Linux enters from its IPI handler on all but one CPU: that SGI is
-	 * still active, and the deactivation Linux does next would reach only
-	 * the virtual interface. Deactivate the SGIs here instead.
-	 */
-	mmio_write32(sgi_base(pcpu) + GICR_ICACTIVER0, 0xffff);
-	enable_private(pcpu, SGI_KICK);
-	enable_private(pcpu, gic.maint_irq);
-	dsb(sy);
-	vgic_cpu_init(pcpu);
-	return 0;
+	return gic_ops->cpu_init(pcpu);
 }
 
 void gic_cpu_exit(struct per_cpu *pcpu)
 {
-	uint32_t ours = BIT(SGI_KICK) | BIT(gic.maint_irq);
+	gic_ops->cpu_exit(pcpu);
+}
 
-	vgic_cpu_exit(pcpu);
-	/*
-	 * Linux uses neither; a kick that is still on its way (a sender
-	 * that queued an SGI just before this CPU handed its queue back)
-	 * must not reach Linux as an unknown interrupt.
-	 */
-	mmio_write32(sgi_base(pcpu) + GICR_ICENABLER0, ours);
-	mmio_write32(sgi_base(pcpu) + GICR_ICPENDR0, ours);
-	dsb(sy);
+int gic_cell_map(struct cell *cell)
+{
+	return gic_ops->cell_map(cell);
 }
 
 int gic_cell_init(struct cell *cell)
@@ -181,45 +89,13 @@ int gic_cell_init(struct cell *cell)
 	return 0;
 }
 
-int gic_cell_map(struct cell *cell)
-{
-	int err;
-
-	/*
-	 * Whatever the config says, distributor and redistributors are
-	 * emulated (gicd.c, gicr.c). pt_clear keeps the tables, so this
-	 * allocates nothing when called again as cells come and go.
-	 */
-	err = pt_clear(&cell->guest_pt, gic.gicd, GICD_SIZE);
-	if (!err) {
-		err = pt_clear(&cell->guest_pt, gic.gicr,
-			       gic.gicr_frames * gic.gicr_stride);
-	}
-	return err;
-}
-
-static uint64_t first_cpu_route(const struct cell *cell)
-{
-	struct per_cpu *pcpu;
-	unsigned int cpu;
-
-	for_each_cell_cpu(cpu, cell) {
-		pcpu = per_cpu(cpu);
-		if (pcpu != NULL) {
-			return pcpu->arch.mpidr;
-		}
-	}
-	return 0;
-}
-
 /*
  * Hands the SPIs in spis from one cell to the other: disabled, nothing
- * pending, routed to the new owner's first CPU. The new owner enables
+ * pending, steered to the new owner's first CPU. The new owner enables
  * what it uses.
  */
 void gic_move_spis(struct cell *from, struct cell *to, const uint64_t *spis)
 {
-	uint64_t route = first_cpu_route(to);
 	uint64_t set[CELL_SPI_WORDS];
 	unsigned long intid;
 
@@ -229,135 +105,59 @@ void gic_move_spis(struct cell *from, struct cell *to, const uint64_t *spis)
 			     BIT(intid % 32));
 		mmio_write32(gic.gicd + GICD_ICPENDR + intid / 32 * 4,
 			     BIT(intid % 32));
-		mmio_write64(gic.gicd + GICD_IROUTER + intid * 8, route);
+		gic_ops->target_spi((unsigned int)intid, to);
 		bitmap_clear(from->arch.spis, intid);
 		bitmap_set(to->arch.spis, intid);
 	}
 	dsb(sy);
 }
 
-/* The route of a root SPI before a cell took the CPU it pointed at. */
-static uint64_t lent_route[GIC_MAX_SPI + 1];
-static uint64_t lent_spis[CELL_SPI_WORDS];
-
-/* The CPU that route names (IRM clear), or NULL. */
-static struct per_cpu *route_cpu(uint64_t route)
-{
-	struct per_cpu *pcpu;
-	unsigned int cpu;
-
-	if ((route & GICD_IROUTER_IRM) != 0U) {
-		return NULL;
-	}
-	for_each_cpu_id(cpu) {
-		pcpu = per_cpu(cpu);
-		if (pcpu && pcpu->arch.mpidr == (route & MPIDR_AFF_MASK)) {
-			return pcpu;
-		}
-	}
-	return NULL;
-}
-
-/*
- * Root SPIs routed to a CPU that now belongs to cell (Linux moves its
- * interrupts off a CPU it takes offline, but a root that did not, or one
- * routed 1-of-N, which the new CPU could take) go to the root's first CPU,
- * so that the cell's CPU does not take and drop them. Called at create,
- * under the control lock; gic_give_back_root_spis undoes it.
- */
 void gic_take_root_spis_off(const struct cell *cell)
 {
-	uint64_t root_route = first_cpu_route(&root_cell), route;
-	unsigned long intid;
-	struct per_cpu *target;
-
-	for_each_set_bit(intid, root_cell.arch.spis, GIC_MAX_SPI + 1) {
-		route = mmio_read64(gic.gicd + GICD_IROUTER + intid * 8);
-		target = route_cpu(route);
-		if (target ? target->cell != cell : !(route & GICD_IROUTER_IRM)) {
-			continue;
-		}
-		if (!bitmap_test(lent_spis, intid)) {
-			lent_route[intid] = route;
-			bitmap_set(lent_spis, intid);
-		}
-		mmio_write64(gic.gicd + GICD_IROUTER + intid * 8, root_route);
-	}
-	dsb(sy);
+	gic_ops->take_root_spis_off(cell);
 }
 
-/*
- * At destroy: root SPIs go back to the CPU they were routed to before,
- * once it is the root's again. 1-of-N routes are not restored: they
- * would let the next cell's CPUs take root interrupts.
- */
 void gic_give_back_root_spis(void)
 {
-	struct per_cpu *target;
-	unsigned long intid;
-	uint64_t set[CELL_SPI_WORDS];
-
-	memcpy(set, lent_spis, sizeof(set));
-	for_each_set_bit(intid, set, GIC_MAX_SPI + 1) {
-		target = route_cpu(lent_route[intid]);
-		if ((lent_route[intid] & GICD_IROUTER_IRM) != 0U) {
-			bitmap_clear(lent_spis, intid);
-		} else if (target && target->cell == &root_cell) {
-			if (gic_cell_owns_spi(&root_cell, intid)) {
-				mmio_write64(gic.gicd + GICD_IROUTER +
-					     intid * 8, lent_route[intid]);
-			}
-			bitmap_clear(lent_spis, intid);
-		}
-	}
-	dsb(sy);
+	gic_ops->give_back_root_spis();
 }
 
-void gic_send_sgi_raw(uint64_t sgi1r)
+void gic_send_sgi(const struct per_cpu *target, unsigned int sgi)
 {
-	dsb(ishst);
-	write_sysreg(sgi1r, icc_sgi1r_el1);
-	isb();
-}
-
-void gic_send_sgi(uint64_t mpidr, unsigned int sgi)
-{
-	uint64_t aff0 = mpidr & 0xff;
-
-	gic_send_sgi_raw(((mpidr >> 32) & 0xff) << 48 |	/* Aff3 */
-			 ((mpidr >> 16) & 0xff) << 32 |	/* Aff2 */
-			 ((mpidr >> 8) & 0xff) << 16 |	/* Aff1 */
-			 (aff0 / 16) << 44 |		/* RS */
-			 (uint64_t)(sgi & 0xf) << 24 |
-			 BIT64(aff0 % 16));		/* target list */
+	gic_ops->send_sgi(target, sgi);
 }
 
 void gic_set_pending(struct per_cpu *pcpu, unsigned int intid)
 {
-	if (intid >= GIC_FIRST_SPI) {
-		mmio_write32(gic.gicd + GICD_ISPENDR + intid / 32 * 4,
-			     BIT(intid % 32));
-	} else {
-		mmio_write32(sgi_base(pcpu) + GICR_ISPENDR0, BIT(intid));
-	}
+	gic_ops->set_pending(pcpu, intid);
 }
 
-static void done(unsigned int intid)
+bool gic_guest_sgi_sysreg(struct per_cpu *pcpu, uint64_t val)
 {
-	write_sysreg(intid, icc_eoir1_el1);
-	write_sysreg(intid, icc_dir_el1);
+	if (gic_ops->guest_sgi_sysreg == NULL) {
+		return false;
+	}
+	gic_ops->guest_sgi_sysreg(pcpu, val);
+	return true;
 }
 
-static void handle_one(struct per_cpu *pcpu, unsigned int intid)
+static void done(uint32_t raw)
+{
+	gic_ops->eoi(raw);
+	gic_ops->deactivate(raw);
+}
+
+static void handle_one(struct per_cpu *pcpu, unsigned int intid,
+		       uint32_t raw)
 {
 	if (intid == SGI_KICK || intid == gic.maint_irq) {
 		/* Requests and refills are looked at after the loop. */
-		done(intid);
+		done(raw);
 		return;
 	}
 	if (intid < 16) {
-		/* Set pending by the guest in its own redistributor. */
-		done(intid);
+		/* Set pending by the guest in its own private registers. */
+		done(raw);
 		vgic_inject(pcpu, intid, false);
 		return;
 	}
@@ -366,24 +166,25 @@ static void handle_one(struct per_cpu *pcpu, unsigned int intid)
 			printk("CPU %u: SPI %u arrived for cell \"%s\", which does not own it; dropped\n",
 			       pcpu->cpu_id, intid, pcpu->cell->name);
 		}
-		done(intid);
+		done(raw);
 		return;
 	}
 	/* Priority drop only: the guest's deactivation ends it. */
-	write_sysreg(intid, icc_eoir1_el1);
+	gic_ops->eoi(raw);
 	vgic_inject(pcpu, intid, true);
 }
 
 void gic_handle_irq(struct per_cpu *pcpu, bool in_park)
 {
 	unsigned int n, intid;
+	uint32_t raw;
 
 	for (n = 0; n < IRQS_PER_EXIT; n++) {
-		intid = (unsigned int)(read_sysreg(icc_iar1_el1) & 0xffffff);
+		intid = gic_ops->ack(&raw);
 		if (intid >= GIC_SPURIOUS_FIRST) {
 			break;
 		}
-		handle_one(pcpu, intid);
+		handle_one(pcpu, intid, raw);
 	}
 	vgic_flush(pcpu);
 	if (!in_park) {

@@ -5,7 +5,8 @@
  * bytes or routing entries of SPIs its config gives it, and may route
  * them only to its own CPUs. Everything else reads as zero and ignores
  * writes; group and global settings stay the hypervisor's (and Linux's,
- * from before enable).
+ * from before enable). The SPI filters (gicd_*) serve the GICv2
+ * distributor (gicv2_gicd.c) too.
  */
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
@@ -13,7 +14,7 @@
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/spinlock.h>
-#include <asm/gic.h>
+#include <asm/gicv3.h>
 #include <asm/io.h>
 
 /* The affinity fields of IROUTER, laid out as in MPIDR. */
@@ -23,8 +24,7 @@
 static DEFINE_SPINLOCK(gicd_lock);
 static struct ratelimit route_rl;
 
-/* Bit mask of the SPIs in [first, first + 32) the cell owns. */
-static uint32_t owned_bits(const struct cell *cell, unsigned int first,
+uint32_t gicd_owned_bits(const struct cell *cell, unsigned int first,
 			   unsigned int per_irq)
 {
 	unsigned int n, irqs = 32 / per_irq;
@@ -38,8 +38,7 @@ static uint32_t owned_bits(const struct cell *cell, unsigned int first,
 	return mask;
 }
 
-/* Reads or writes (under mask, keeping the other bits) one word. */
-static void masked_access(struct mmio_access *acc, uint64_t reg,
+void gicd_masked_access(struct mmio_access *acc, uint64_t reg,
 			  uint32_t mask, bool rmw)
 {
 	uint32_t val;
@@ -63,43 +62,43 @@ static void masked_access(struct mmio_access *acc, uint64_t reg,
 	spin_unlock(&gicd_lock);
 }
 
-static void bit_register(struct cell *cell, struct mmio_access *acc,
+void gicd_bit_register(struct cell *cell, struct mmio_access *acc,
 			 uint64_t base, bool writable)
 {
 	uint64_t reg = acc->offset & ~3ULL;
 	unsigned int first = (unsigned int)(reg - base) * 8;
-	uint32_t mask = owned_bits(cell, first, 1);
+	uint32_t mask = gicd_owned_bits(cell, first, 1);
 
 	if (acc->is_write && !writable) {
 		return;
 	}
-	masked_access(acc, reg, mask, false);
+	gicd_masked_access(acc, reg, mask, false);
 }
 
 /* IPRIORITYR: one byte per interrupt, byte or word accesses. */
-static void priority_register(struct cell *cell, struct mmio_access *acc)
+void gicd_priority_register(struct cell *cell, struct mmio_access *acc)
 {
 	uint64_t reg = acc->offset & ~3ULL;
 	unsigned int shift = (unsigned int)(acc->offset & 3) * 8;
 	unsigned int first = (unsigned int)(reg - GICD_IPRIORITYR);
-	uint32_t mask = owned_bits(cell, first, 8);
+	uint32_t mask = gicd_owned_bits(cell, first, 8);
 
 	if (acc->size == 1) {
 		mask &= 0xffU << shift;
 		acc->value <<= shift;
 	}
-	masked_access(acc, reg, mask, true);
+	gicd_masked_access(acc, reg, mask, true);
 	if (!acc->is_write && acc->size == 1) {
 		acc->value = (acc->value >> shift) & 0xff;
 	}
 }
 
-static void config_register(struct cell *cell, struct mmio_access *acc)
+void gicd_config_register(struct cell *cell, struct mmio_access *acc)
 {
 	uint64_t reg = acc->offset & ~3ULL;
 	unsigned int first = (unsigned int)(reg - GICD_ICFGR) * 4;
 
-	masked_access(acc, reg, owned_bits(cell, first, 2), true);
+	gicd_masked_access(acc, reg, gicd_owned_bits(cell, first, 2), true);
 }
 
 static bool is_cell_cpu(const struct cell *cell, uint64_t route)
@@ -196,15 +195,15 @@ static enum mmio_result gicd_access(struct per_cpu *pcpu, void *arg,
 	}
 
 	if (off >= GICD_IGROUPR && off < GICD_ISENABLER) {
-		bit_register(cell, acc, GICD_IGROUPR, false);
+		gicd_bit_register(cell, acc, GICD_IGROUPR, false);
 	} else if (off >= GICD_ISENABLER && off < GICD_IPRIORITYR) {
-		bit_register(cell, acc, ALIGN_DOWN(off, 0x80ULL), true);
+		gicd_bit_register(cell, acc, ALIGN_DOWN(off, 0x80ULL), true);
 	} else if (off >= GICD_IPRIORITYR && off < GICD_ITARGETSR) {
-		priority_register(cell, acc);
+		gicd_priority_register(cell, acc);
 	} else if (off >= GICD_ICFGR && off < GICD_IGRPMODR) {
-		config_register(cell, acc);
+		gicd_config_register(cell, acc);
 	} else if (off >= GICD_IGRPMODR && off < GICD_IGRPMODR + 0x80) {
-		bit_register(cell, acc, GICD_IGRPMODR, false);
+		gicd_bit_register(cell, acc, GICD_IGRPMODR, false);
 	} else if (off >= GICD_IROUTER + GIC_FIRST_SPI * 8 &&
 		 off < GICD_IROUTER + (GIC_MAX_SPI + 1) * 8) {
 		route_register(cell, acc);

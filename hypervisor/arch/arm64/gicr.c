@@ -22,7 +22,7 @@
 #include <hv/mmio.h>
 #include <hv/percpu.h>
 #include <hv/spinlock.h>
-#include <asm/gic.h>
+#include <asm/gicv3.h>
 #include <asm/io.h>
 
 static DEFINE_SPINLOCK(gicr_lock);
@@ -183,15 +183,15 @@ static void sgi_frame(uint64_t base, uint64_t off, struct mmio_access *acc)
 static enum mmio_result gicr_access(struct per_cpu *pcpu, void *arg,
 				    struct mmio_access *acc)
 {
-	unsigned int index = (unsigned int)(acc->offset / gic.gicr_stride);
-	uint64_t off = acc->offset % gic.gicr_stride;
-	uint64_t frame = gic.gicr + index * gic.gicr_stride;
+	unsigned int index = (unsigned int)(acc->offset / gicv3.gicr_stride);
+	uint64_t off = acc->offset % gicv3.gicr_stride;
+	uint64_t frame = gicv3.gicr + index * gicv3.gicr_stride;
 	struct per_cpu *owner;
 
 	if (acc->offset & (acc->size - 1)) {
 		return MMIO_ERROR;
 	}
-	if (index >= gic.gicr_frames) {
+	if (index >= gicv3.gicr_frames) {
 		acc->value = 0;
 		return MMIO_HANDLED;
 	}
@@ -209,6 +209,6 @@ static enum mmio_result gicr_access(struct per_cpu *pcpu, void *arg,
 
 int gicr_init(void)
 {
-	return mmio_register(gic.gicr, gic.gicr_frames * gic.gicr_stride,
+	return mmio_register(gicv3.gicr, gicv3.gicr_frames * gicv3.gicr_stride,
 			     gicr_access, NULL);
 }

@@ -18,7 +18,12 @@ arch-objs := \
 	arch/arm64/gic.o \
 	arch/arm64/vgic.o \
 	arch/arm64/gicd.o \
+	arch/arm64/gicv3.o \
+	arch/arm64/gicv3_lr.o \
 	arch/arm64/gicr.o \
+	arch/arm64/gicv2.o \
+	arch/arm64/gicv2_lr.o \
+	arch/arm64/gicv2_gicd.o \
 	arch/arm64/pci.o \
 	arch/arm64/smmuv3.o \
 	arch/arm64/smmuv3_queue.o \

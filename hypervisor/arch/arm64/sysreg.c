@@ -2,7 +2,7 @@
 /*
  * Trapped system register accesses (EC 0x18, MSR/MRS/SYS):
  *
- * - ICC_SGI1R_EL1/ICC_ASGI1R_EL1: SGIs go through vgic_send_sgi, which
+ * - ICC_SGI1R_EL1/ICC_ASGI1R_EL1: SGIs go through the GIC backend, which
  *   delivers them only to CPUs of the sender's cell.
  * - DC ISW/CSW/CISW (HCR_EL2.TSW, non-root cells): done as clean and
  *   invalidate, so that no other cell's dirty line is dropped.
@@ -118,8 +118,9 @@ bool sysreg_handle(struct per_cpu *pcpu, struct trap_frame *frame,
 	} else if (id == DC_ISW_ID || id == DC_CSW_ID || id == DC_CISW_ID) {
 		/* Never a bare invalidate: that would lose others' data. */
 		asm volatile("dc cisw, %0" : : "r" (val) : "memory");
-	} else if (id == ICC_SGI1R_ID || id == ICC_ASGI1R_ID) {
-		vgic_send_sgi(pcpu, val);
+	} else if ((id == ICC_SGI1R_ID || id == ICC_ASGI1R_ID) &&
+		   gic_guest_sgi_sysreg(pcpu, val)) {
+		/* Sent to the sender's cell only. */
 	} else if (denied(pcpu, iss)) {
 		note_denied(pcpu, iss);
 	} else if (id != ICC_SGI0R_ID) {	/* group 0 SGIs: ignored */

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The virtual CPU interface: list registers and the per-CPU queue of
- * interrupts that did not fit into them.
+ * The virtual CPU interface, version-independent part: the per-CPU queue
+ * of interrupts that did not fit into the list registers. The list
+ * registers themselves belong to the backend (gic_ops).
  *
  * A physical interrupt for the guest is acknowledged and priority-dropped
  * at EL2 (EOImode 1) and injected with HW=1, so the guest's deactivation
@@ -16,110 +17,9 @@
 #include <hv/control.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <asm/gic.h>
-#include <asm/processor.h>
-#include <asm/sysregs.h>
-
-#define LR_STATE_SHIFT		62
-#define LR_PENDING		(1ULL << LR_STATE_SHIFT)
-#define LR_ACTIVE		(2ULL << LR_STATE_SHIFT)
-#define LR_STATE_MASK		(3ULL << LR_STATE_SHIFT)
-#define LR_HW			BIT64(61)
-#define LR_GROUP1		BIT64(60)
-#define LR_PRIORITY_SHIFT	48
-#define LR_PINTID_SHIFT		32
-#define LR_PINTID_MASK		(0x1fffULL << LR_PINTID_SHIFT)
-#define LR_VINTID_MASK		0xffffffffULL
-
-#define ICH_HCR_EN		BIT64(0)
-#define ICH_HCR_UIE		BIT64(1)
-
-#define VMCR_VENG1		BIT64(1)
-#define VMCR_VCBPR		BIT64(4)
-#define VMCR_VEOIM		BIT64(9)
-#define VMCR_VBPR1_SHIFT	18
-#define VMCR_VPMR_SHIFT		24
-
-#define ICC_CTLR_CBPR		BIT64(0)
-#define ICC_CTLR_EOIMODE	BIT64(1)
 
 static struct ratelimit drop_rl;
-
-#define LR_CASE(n)							\
-	case n:								\
-		if (write) {						\
-			asm volatile("msr ich_lr" #n "_el2, %0"		\
-				     : : "r" (val));			\
-		} else {						\
-			asm volatile("mrs %0, ich_lr" #n "_el2"		\
-				     : "=r" (val));			\
-		}							\
-		break
-
-static uint64_t lr_access(unsigned int n, bool write, uint64_t val)
-{
-	switch (n) {
-	LR_CASE(0); LR_CASE(1); LR_CASE(2); LR_CASE(3);
-	LR_CASE(4); LR_CASE(5); LR_CASE(6); LR_CASE(7);
-	LR_CASE(8); LR_CASE(9); LR_CASE(10); LR_CASE(11);
-	LR_CASE(12); LR_CASE(13); LR_CASE(14); LR_CASE(15);
-	default:
-		break;		/* callers stay below gic.num_lrs <= 16 */
-	}
-	return val;
-}
-
-static uint64_t read_lr(unsigned int n)
-{
-	return lr_access(n, false, 0);
-}
-
-static void write_lr(unsigned int n, uint64_t val)
-{
-	lr_access(n, true, val);
-}
-
-static void deactivate(unsigned int intid)
-{
-	write_sysreg(intid, icc_dir_el1);
-}
-
-/* Puts intid into a list register of this CPU; false if all are busy. */
-static bool lr_insert(unsigned int intid, bool hw)
-{
-	unsigned long empty = read_sysreg(ich_elrsr_el2);
-	uint64_t lr;
-	unsigned int n;
-
-	for (n = 0; n < gic.num_lrs; n++) {
-		if ((empty & BIT(n)) != 0U) {
-			continue;
-		}
-		lr = read_lr(n);
-		if ((lr & LR_VINTID_MASK) != intid) {
-			continue;
-		}
-		/* Already there: pending stays pending, active gets both. */
-		if ((lr & LR_STATE_MASK) == LR_ACTIVE && !(lr & LR_HW)) {
-			write_lr(n, lr | LR_PENDING);
-		}
-		return true;
-	}
-	for (n = 0; n < gic.num_lrs; n++) {
-		if (!(empty & BIT(n))) {
-			continue;
-		}
-		lr = LR_PENDING | LR_GROUP1 | intid |
-			((uint64_t)GIC_PRIORITY << LR_PRIORITY_SHIFT);
-		if (hw) {
-			lr |= LR_HW | ((uint64_t)intid << LR_PINTID_SHIFT);
-		}
-		write_lr(n, lr);
-		return true;
-	}
-	return false;
-}
 
 static bool queue_push(struct irq_queue *q, unsigned int intid, bool hw)
 {
@@ -138,14 +38,6 @@ static bool queue_push(struct irq_queue *q, unsigned int intid, bool hw)
 		(struct irq_queue_entry){ .intid = (uint16_t)intid, .hw = hw };
 	q->count++;
 	return true;
-}
-
-static void set_underflow_irq(bool on)
-{
-	uint64_t hcr = read_sysreg(ich_hcr_el2);
-
-	hcr = on ? hcr | ICH_HCR_UIE : hcr & ~ICH_HCR_UIE;
-	write_sysreg(hcr, ich_hcr_el2);
 }
 
 static void dropped(struct per_cpu *target, struct irq_queue *q,
@@ -172,12 +64,12 @@ void vgic_inject(struct per_cpu *target, unsigned int intid, bool hw)
 		 * itself. Only SGIs come from other CPUs.
 		 */
 		if (!hw) {
-			gic_send_sgi(target->arch.mpidr, intid);
+			gic_send_sgi(target, intid);
 		}
 		spin_unlock(&q->lock);
 		return;
 	}
-	if (local && q->count == 0 && lr_insert(intid, hw)) {
+	if (local && q->count == 0 && gic_ops->lr_insert(intid, hw)) {
 		spin_unlock(&q->lock);
 		return;
 	}
@@ -188,10 +80,10 @@ void vgic_inject(struct per_cpu *target, unsigned int intid, bool hw)
 	spin_unlock(&q->lock);
 
 	if (!ok && hw) {
-		deactivate(intid);
+		gic_ops->deactivate(intid);
 	}
 	if (local) {
-		set_underflow_irq(true);
+		gic_ops->set_underflow_irq(true);
 	} else if (ok) {
 		cpu_arch_kick(target->cpu_id);
 	}
@@ -205,129 +97,32 @@ void vgic_flush(struct per_cpu *pcpu)
 	spin_lock(&q->lock);
 	while (q->count != 0U) {
 		e = &q->entry[q->head];
-		if (!lr_insert(e->intid, e->hw)) {
+		if (!gic_ops->lr_insert(e->intid, e->hw)) {
 			break;
 		}
 		q->head = (q->head + 1) % IRQ_QUEUE_LEN;
 		q->count--;
 	}
-	set_underflow_irq(q->count != 0);
+	gic_ops->set_underflow_irq(q->count != 0);
 	spin_unlock(&q->lock);
 }
 
-void vgic_send_sgi(struct per_cpu *pcpu, uint64_t sgi1r)
-{
-	unsigned int intid = (unsigned int)((sgi1r >> 24) & 0xf), cpu;
-	uint64_t aff321 = (sgi1r >> 48 & 0xff) << 32 |
-		(sgi1r >> 32 & 0xff) << 16 | (sgi1r >> 16 & 0xff) << 8;
-	unsigned int rs = (unsigned int)((sgi1r >> 44) & 0xf);
-	bool all_others = (sgi1r & BIT64(40)) != 0U;
-	struct per_cpu *target;
-	uint64_t mpidr, aff0;
-
-	pcpu->stats[JH_STAT_SGI]++;
-	/*
-	 * During enable and disable, targets that run Linux natively have no
-	 * queue to go through: the SGI goes out as written. Those that are
-	 * under the hypervisor take it as a physical SGI and get it injected
-	 * (gic_handle_irq); only root CPUs exist meanwhile.
-	 */
-	if (pcpu->cell == &root_cell && hv_root_in_transition()) {
-		gic_send_sgi_raw(sgi1r);
-		return;
-	}
-	/* Only CPUs of the sender's cell can ever be targets. */
-	for_each_cell_cpu(cpu, pcpu->cell) {
-		target = per_cpu(cpu);
-		if (!target || target->state != CPU_RUNNING) {
-			continue;
-		}
-		mpidr = target->arch.mpidr;
-		aff0 = mpidr & 0xff;
-		if (all_others) {
-			if (target == pcpu) {
-				continue;
-			}
-		} else if ((mpidr & ~0xffULL) != aff321 || aff0 / 16 != rs ||
-			   !(sgi1r & BIT64(aff0 % 16))) {
-			continue;
-		}
-		vgic_inject(target, intid, false);
-	}
-}
-
-static void clear_lrs(void)
-{
-	unsigned int n;
-
-	for (n = 0; n < gic.num_lrs; n++) {
-		write_lr(n, 0);
-	}
-	write_sysreg(0, ich_ap0r0_el2);
-	write_sysreg(0, ich_ap1r0_el2);
-}
-
-/*
- * Entry: the guest (Linux) keeps the CPU interface state it had set up
- * physically, now in its virtual form.
- */
-void vgic_cpu_init(struct per_cpu *pcpu)
-{
-	uint64_t ctlr = read_sysreg(icc_ctlr_el1);
-	uint64_t vmcr;
-
-	pcpu->arch.orig_icc_ctlr = ctlr;
-	vmcr = (read_sysreg(icc_pmr_el1) & 0xff) << VMCR_VPMR_SHIFT |
-		(read_sysreg(icc_bpr1_el1) & 7) << VMCR_VBPR1_SHIFT |
-		(ctlr & ICC_CTLR_EOIMODE ? VMCR_VEOIM : 0) |
-		(ctlr & ICC_CTLR_CBPR ? VMCR_VCBPR : 0) |
-		(read_sysreg(icc_igrpen1_el1) & 1 ? VMCR_VENG1 : 0);
-
-	clear_lrs();
-	write_sysreg(vmcr, ich_vmcr_el2);
-	write_sysreg(ctlr | ICC_CTLR_EOIMODE, icc_ctlr_el1);
-	write_sysreg(ICH_HCR_EN, ich_hcr_el2);
-	isb();
-}
-
-/* Deactivates what a list register or queue entry holds physically. */
-static void release_all(struct per_cpu *pcpu, bool hand_back)
+/* Deactivates what a queue entry holds physically. */
+void vgic_release_queue(struct per_cpu *pcpu, bool hand_back)
 {
 	struct irq_queue *q = &pcpu->arch.irqs;
-	unsigned long empty = read_sysreg(ich_elrsr_el2);
 	struct irq_queue_entry *e;
-	unsigned int n, intid;
-	uint64_t lr;
 
-	for (n = 0; n < gic.num_lrs; n++) {
-		if ((empty & BIT(n)) != 0U) {
-			continue;
-		}
-		lr = read_lr(n);
-		intid = (unsigned int)(lr & LR_VINTID_MASK);
-		if ((lr & LR_HW) != 0U) {
-			/* Active: the guest handles it and deactivates it. */
-			if (hand_back && (lr & LR_STATE_MASK) != LR_PENDING) {
-				continue;
-			}
-			deactivate(intid);
-			if (hand_back) {
-				gic_set_pending(pcpu, intid);
-			}
-		} else if (hand_back && (lr & LR_PENDING)) {
-			gic_send_sgi(pcpu->arch.mpidr, intid);
-		}
-	}
 	spin_lock(&q->lock);
 	for (; q->count; q->count--, q->head = (q->head + 1) % IRQ_QUEUE_LEN) {
 		e = &q->entry[q->head];
 		if (e->hw) {
-			deactivate(e->intid);
+			gic_ops->deactivate(e->intid);
 			if (hand_back) {
 				gic_set_pending(pcpu, e->intid);
 			}
 		} else if (hand_back) {
-			gic_send_sgi(pcpu->arch.mpidr, e->intid);
+			gic_send_sgi(pcpu, e->intid);
 		}
 	}
 	/* Handed back for good: later SGIs bypass the queue (vgic_inject). */
@@ -335,33 +130,10 @@ static void release_all(struct per_cpu *pcpu, bool hand_back)
 		q->closed = true;
 	}
 	spin_unlock(&q->lock);
-	clear_lrs();
 }
 
 /* A fresh start of the CPU (PSCI CPU_ON, new cell): nothing pending. */
 void vgic_cpu_reset(struct per_cpu *pcpu)
 {
-	release_all(pcpu, false);
-	write_sysreg(0, ich_vmcr_el2);
-	write_sysreg(ICH_HCR_EN, ich_hcr_el2);
-	isb();
-}
-
-/* Disable: the physical CPU interface goes back to Linux as it left it. */
-void vgic_cpu_exit(struct per_cpu *pcpu)
-{
-	uint64_t vmcr = read_sysreg(ich_vmcr_el2);
-	uint64_t ctlr = pcpu->arch.orig_icc_ctlr & ~ICC_CTLR_EOIMODE;
-
-	write_sysreg(vmcr >> VMCR_VPMR_SHIFT & 0xff, icc_pmr_el1);
-	write_sysreg(vmcr >> VMCR_VBPR1_SHIFT & 7, icc_bpr1_el1);
-	if ((vmcr & VMCR_VEOIM) != 0U) {
-		ctlr |= ICC_CTLR_EOIMODE;
-	}
-	/* Pending SGIs are re-sent, so the interface must be usable. */
-	write_sysreg(0, ich_hcr_el2);
-	release_all(pcpu, true);
-	write_sysreg(ctlr, icc_ctlr_el1);
-	write_sysreg(vmcr & VMCR_VENG1 ? 1 : 0, icc_igrpen1_el1);
-	isb();
+	gic_ops->vcpu_reset(pcpu);
 }

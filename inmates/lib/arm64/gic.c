@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
+ * The GIC the comm region names: GICv2 goes to gic-v2.c, GICv3 is here.
+ *
  * GICv3: the CPU interface through the ICC_* system registers and the
  * private interrupts (SGIs, PPIs) in this CPU's redistributor.
  *
@@ -42,6 +44,8 @@
 #define GIC_IRQ_PRIORITY	0xa0
 
 static unsigned long gicr_rd_base;
+/* The comm region says GICv2 (without one: GICv3, the bench default). */
+static int is_gicv2;
 
 static uint32_t mpidr_affinity(uint64_t mpidr)
 {
@@ -87,6 +91,9 @@ static void wake_redistributor(void)
 
 int gic_init(void)
 {
+	is_gicv2 = comm_platform32(COMM_PLATFORM(arm64.gic_version), 3) == 2;
+	if (is_gicv2)
+		return gicv2_init();
 	sysreg_write(ICC_SRE_EL1, ICC_SRE_SRE | ICC_SRE_DFB | ICC_SRE_DIB);
 	isb();
 	if (!(sysreg_read(ICC_SRE_EL1) & ICC_SRE_SRE)) {
@@ -112,6 +119,10 @@ void gic_enable_ppi(unsigned int intid)
 	unsigned long sgi = gicr_rd_base + GICR_SGI_BASE;
 	uint32_t bit = 1U << (intid & 31);
 
+	if (is_gicv2) {
+		gicv2_enable_ppi(intid);
+		return;
+	}
 	if (!gicr_rd_base || intid >= 32) {
 		printk("gic: cannot enable PPI %u: %s\n", intid,
 		       gicr_rd_base ? "not a private interrupt" :
@@ -130,11 +141,17 @@ void gic_enable_ppi(unsigned int intid)
 
 unsigned int gic_ack(void)
 {
+	if (is_gicv2)
+		return gicv2_ack();
 	return (unsigned int)sysreg_read(ICC_IAR1_EL1) & 0xffffff;
 }
 
 void gic_eoi(unsigned int intid)
 {
+	if (is_gicv2) {
+		gicv2_eoi(intid);
+		return;
+	}
 	sysreg_write(ICC_EOIR1_EL1, intid);
 	isb();
 }

@@ -19,11 +19,18 @@
 void timer_set_deadline(uint64_t ticks);	/* absolute, fires once */
 void timer_stop(void);
 
-/* gic.c: GICv3 CPU interface and this CPU's redistributor. */
+/*
+ * gic.c: the GIC the comm region names (GICv3: CPU interface and this
+ * CPU's redistributor; GICv2: gic-v2.c, GICC and the banked distributor).
+ */
 int gic_init(void);
 void gic_enable_ppi(unsigned int intid);
-unsigned int gic_ack(void);			/* ICC_IAR1_EL1 */
-void gic_eoi(unsigned int intid);		/* ICC_EOIR1_EL1 */
+unsigned int gic_ack(void);			/* ICC_IAR1_EL1 / GICC_IAR */
+void gic_eoi(unsigned int intid);		/* ICC_EOIR1_EL1 / GICC_EOIR */
+int gicv2_init(void);
+void gicv2_enable_ppi(unsigned int intid);
+unsigned int gicv2_ack(void);
+void gicv2_eoi(unsigned int intid);
 #define GIC_INTID_SPURIOUS	1020		/* 1020-1023: no interrupt */
 
 static inline void cpu_wait_for_interrupt(void)

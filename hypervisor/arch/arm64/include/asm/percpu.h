@@ -53,8 +53,10 @@ struct per_cpu_arch {
 	uint64_t orig_mdcr;		/* MDCR_EL2 at entry */
 	uint64_t mpidr;			/* MPIDR_EL1 affinity bits */
 	struct trap_frame *frame;	/* registers of the current trap */
-	void *gicr;			/* own redistributor, RD_base */
-	uint64_t orig_icc_ctlr;		/* ICC_CTLR_EL1 before entry */
+	void *gicr;			/* GICv3: own redistributor, RD_base */
+	uint64_t orig_icc_ctlr;		/* GICv3: ICC_CTLR_EL1 before entry */
+	uint32_t orig_gicc_ctlr;	/* GICv2: GICC_CTLR before entry */
+	uint8_t gic_target;		/* GICv2: CPU interface mask */
 	bool stub_call_logged;		/* hvc #0 after enable: said */
 	struct irq_queue irqs;
 	/* Retries of a transient stage-2 fault (traps.c). */
