@@ -230,7 +230,7 @@ static void doorbell(struct ivshmem_link *link, struct ivshmem_end *end,
 	if (target >= end->cfg->num_peers || target == end->cfg->peer_id) {
 		why = "no other peer of the link has that id";
 	} else if (!doorbell_allowed(end)) {
-		why = "over the rate bound (64 per ms)";
+		why = "over the rate bound (1000 per ms)";
 	}
 	if (why != NULL) {
 		if (ratelimit_ok(&end->refused_rl, 4)) {
