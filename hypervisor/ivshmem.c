@@ -179,6 +179,7 @@ static void reset_end(struct cell *cell, struct ivshmem_link *link,
 	spin_lock(&ivshmem_lock);
 	end->int_ctrl = 0;
 	end->command = 0;
+	end->int_status = false;
 	end->sizing = 0;
 	ivshmem_set_state(link, cfg->peer_id, 0);
 	spin_unlock(&ivshmem_lock);

@@ -72,7 +72,13 @@ struct ivshmem_end *ivshmem_end_at_gpa(const struct cell *cell, uint64_t gpa,
 	return find_end(cell, at_gpa, gpa, link);
 }
 
-/* Lock held. INTx only: vector 0, when enabled and not masked. */
+/*
+ * Lock held. INTx only: vector 0, when enabled. The interrupt status bit
+ * (STATUS bit 3) records it; with INTx masked in COMMAND it waits there
+ * and goes out when the mask is lifted; setting the mask clears it. That
+ * is what Linux's uio_pci_generic needs (it masks in its handler and user
+ * space unmasks); the specification leaves the bit clear.
+ */
 void ivshmem_ring(struct ivshmem_link *link, unsigned int peer)
 {
 	struct ivshmem_end *end;
@@ -82,11 +88,13 @@ void ivshmem_ring(struct ivshmem_link *link, unsigned int peer)
 	}
 	end = &link->ends[peer];
 	if (end->cell == NULL || end->cell->state != JH_CELL_RUNNING ||
-	    !(end->int_ctrl & IVSHMEM_INT_ENABLE) ||
-	    (end->command & PCI_CMD_INTX_OFF)) {
+	    !(end->int_ctrl & IVSHMEM_INT_ENABLE)) {
 		return;
 	}
-	ivshmem_arch_inject(end->cell, end->cfg->irq);
+	end->int_status = true;
+	if (!(end->command & PCI_CMD_INTX_OFF)) {
+		ivshmem_arch_inject(end->cell, end->cfg->irq);
+	}
 }
 
 /* Lock held. */
@@ -123,7 +131,8 @@ static uint32_t cfg_dword(const struct ivshmem_end *end, unsigned int reg)
 	case IVSHMEM_CFG_SUBSYS:
 		return IVSHMEM_VENDOR_ID | IVSHMEM_DEVICE_ID << 16;
 	case IVSHMEM_CFG_COMMAND:
-		return end->command | (uint32_t)PCI_STATUS_CAP_LIST << 16;
+		return end->command | (uint32_t)(PCI_STATUS_CAP_LIST |
+			(end->int_status ? PCI_STATUS_INTX : 0U)) << 16;
 	case IVSHMEM_CFG_CLASS:
 		return IVSHMEM_CLASS;
 	case IVSHMEM_CFG_BAR0:
@@ -165,10 +174,17 @@ static void cfg_write(struct ivshmem_end *end, unsigned int reg,
 		      unsigned int size, uint32_t value)
 {
 	unsigned int dw = reg & ~3U, shift = (reg & 3U) * 8;
+	uint16_t old = end->command;
 	unsigned int bar;
 
 	if (dw == IVSHMEM_CFG_COMMAND && shift == 0) {
 		end->command = (uint16_t)(value & IVSHMEM_CMD_WRITABLE);
+		if ((end->command & PCI_CMD_INTX_OFF) != 0U) {
+			end->int_status = false;
+		} else if ((old & PCI_CMD_INTX_OFF) != 0U && end->int_status &&
+			   end->cell->state == JH_CELL_RUNNING) {
+			ivshmem_arch_inject(end->cell, end->cfg->irq);
+		}
 	} else if (dw == IVSHMEM_CFG_BAR0 || dw == IVSHMEM_CFG_BAR1) {
 		/* Fixed BARs: sizing reads the mask, anything else is kept. */
 		bar = 1U << ((dw - IVSHMEM_CFG_BAR0) / 4);

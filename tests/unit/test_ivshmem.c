@@ -190,13 +190,15 @@ TEST(ivshmem_doorbell)
 	/* Vector 1 is not enabled (INTx has one): no effect. */
 	reg_access(&cell_a, IVSHMEM_REG_DOORBELL, true, 1 << 16 | 1, 4);
 	CHECK_EQ(injected, 1);
-	/* INTx disabled in COMMAND, or the target not running: none. */
+	/* INTx masked in COMMAND: not now (ivshmem_intx_status: later). */
 	cfg_write(&cell_b, 0x04, PCI_CMD_MEM | PCI_CMD_INTX_OFF);
 	reg_access(&cell_a, IVSHMEM_REG_DOORBELL, true, 1 << 16, 4);
 	CHECK_EQ(injected, 1);
-	cfg_write(&cell_b, 0x04, PCI_CMD_MEM);
+	cfg_write(&cell_b, 0x04, PCI_CMD_MEM | PCI_CMD_INTX_OFF);
+	/* The target not running: none, not even when it unmasks. */
 	cell_b.state = JH_CELL_SHUT_DOWN;
 	reg_access(&cell_a, IVSHMEM_REG_DOORBELL, true, 1 << 16, 4);
+	cfg_write(&cell_b, 0x04, PCI_CMD_MEM);
 	CHECK_EQ(injected, 1);
 	cell_b.state = JH_CELL_RUNNING;
 	/* No such peer, or itself: refused, said. */
@@ -236,5 +238,30 @@ TEST(ivshmem_state)
 	/* What the lifecycle does when a peer goes: 0, and a ring. */
 	ivshmem_set_state(link, 0, 0);
 	CHECK_EQ(table[0], 0);
+	CHECK_EQ(injected, 2);
+}
+
+TEST(ivshmem_intx_status)
+{
+	setup();
+	cfg_write(&cell_a, 0x04, PCI_CMD_MEM);
+	cfg_write(&cell_b, 0x04, PCI_CMD_MEM);
+	reg_access(&cell_b, IVSHMEM_REG_INT_CTRL, true, 1, 4);
+	CHECK_EQ(cfg_read(&cell_b, 0x06, 2), 0x0010);
+	reg_access(&cell_a, IVSHMEM_REG_DOORBELL, true, 1 << 16, 4);
+	CHECK_EQ(injected, 1);
+	CHECK_EQ(cfg_read(&cell_b, 0x06, 2), 0x0018);	/* status set */
+	/* Masking acknowledges it (uio_pci_generic's handler). */
+	cfg_write(&cell_b, 0x04, PCI_CMD_MEM | PCI_CMD_INTX_OFF);
+	CHECK_EQ(cfg_read(&cell_b, 0x06, 2), 0x0010);
+	/* A doorbell while masked waits, and goes out on unmasking. */
+	reg_access(&cell_a, IVSHMEM_REG_DOORBELL, true, 1 << 16, 4);
+	CHECK_EQ(injected, 1);
+	CHECK_EQ(cfg_read(&cell_b, 0x06, 2), 0x0018);
+	cfg_write(&cell_b, 0x04, PCI_CMD_MEM);
+	CHECK_EQ(injected, 2);
+	/* Unmasking with nothing pending injects nothing. */
+	cfg_write(&cell_b, 0x04, PCI_CMD_MEM | PCI_CMD_INTX_OFF);
+	cfg_write(&cell_b, 0x04, PCI_CMD_MEM);
 	CHECK_EQ(injected, 2);
 }

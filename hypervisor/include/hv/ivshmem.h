@@ -36,6 +36,7 @@ struct ivshmem_end {
 	uint32_t state;			/* State register */
 	uint32_t int_ctrl;		/* Interrupt Control register */
 	uint16_t command;		/* PCI COMMAND, writable bits only */
+	bool int_status;		/* PCI STATUS interrupt status */
 	uint8_t int_line;		/* PCI interrupt line, as written */
 	uint8_t sizing;			/* bit n: BARn was written all ones */
 	uint64_t db_window;		/* timer_arch_now_us() */
