@@ -13,3 +13,4 @@
 #include "hypervisor/config_check_addr.c"
 #include "hypervisor/config_check_devices.c"
 #include "hypervisor/config_check_iommu.c"
+#include "hypervisor/config_check_links.c"

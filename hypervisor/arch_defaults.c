@@ -7,6 +7,7 @@
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
 #include <hv/control.h>
+#include <hv/ivshmem.h>
 #include <hv/percpu.h>
 
 /* Flushing the whole cell covers any range. */
@@ -41,4 +42,14 @@ void __weak __noreturn cpu_arch_power_off(struct per_cpu *pcpu)
 int __weak cpu_arch_wait_off(struct per_cpu *target)
 {
 	return -JH_EBUSY;
+}
+
+/* No link interrupts yet: cell create refuses links on such an arch. */
+bool __weak ivshmem_arch_supported(void)
+{
+	return false;
+}
+
+void __weak ivshmem_arch_inject(struct cell *cell, uint32_t irq)
+{
 }

@@ -148,6 +148,11 @@ int cell_init_root(void)
 	unsigned int n;
 	int err;
 
+	/* Not silently ignored: Documentation/ivshmem.md says what exists. */
+	if (desc->num_links != 0U) {
+		hv_error("root cell: links of the root cell are not implemented yet");
+		return -JH_EINVAL;
+	}
 	root_cell.id = 0;
 	root_cell.config = desc;
 	strscpy_hv(root_cell.name, desc->name, sizeof(root_cell.name));

@@ -5,8 +5,8 @@
  * config_check_header.c (headers, platform, whole configs),
  * config_check_arrays.c (the arrays of one cell), config_check_cells.c
  * (a cell against the system and against other cells),
- * config_check_addr.c (address width) and config_check_devices.c (devices
- * no cell may map).
+ * config_check_addr.c (address width), config_check_devices.c (devices
+ * no cell may map) and config_check_links.c (shared-memory links).
  *
  * Built into the freestanding hypervisor, #included by the kernel module and
  * linked into host tools, so: no libc, no allocation, no recursion, every
@@ -55,6 +55,11 @@
  * Pio regions (x86): length non-zero, base + length <= 0x10000,
  *   reserved == 0.
  * PCI devices: type DEVICE or BRIDGE, reserved == 0, no duplicates.
+ * Links: flags 0, 2 <= num_peers <= JH_LINK_MAX_PEERS, peer_id below it,
+ *   state table a non-zero 4 KiB multiple, sections 4 KiB multiples,
+ *   bases 4 KiB aligned, no wrap, below the address size; arm64 irq an
+ *   SPI, x86 irq 0; shared memory and BARs off the cell's regions and its
+ *   other links; ids and BDFs once per cell, no BDF of a real device.
  * Non-root cells last: reset address in executable memory (x86: below
  *   1 MiB); msg_reply_timeout <= JH_MAX_REPLY_TIMEOUT_MS.
  *
@@ -63,10 +68,13 @@
  *   memory or an emulated device; each region that is neither comm nor
  *   ROOTSHARED lies inside one root cell region; arm64 irqchips sit at the
  *   GICD; each pin is owned by the root cell; each PCI device is listed in
- *   the root cell; arm64: PCI devices only with an ECAM in the platform.
+ *   the root cell; arm64: PCI devices only with an ECAM in the platform;
+ *   link memory in root RAM, off the hypervisor, BARs off ECAM and GICD,
+ *   arm64 link SPIs not owned by the root cell.
  * jh_check_cells_disjoint(): different names; no shared CPU; no physical
  *   memory overlap unless both regions are ROOTSHARED; no shared pin; no
- *   shared port; no shared PCI device.
+ *   shared port; no shared PCI device; ends of one link agree on memory,
+ *   sizes and peers and differ in peer id; no other memory on a link's.
  * jh_check_system_addr_bits(), jh_check_cell_addr_bits(): every address
  *   against the CPU's physical address size (the hypervisor's call).
  *
@@ -261,6 +269,37 @@ const struct jhc_reason jh_cfg_reasons[JHC_R_COUNT] = {
 	JHC_R(JHC_R_REPLY_TIMEOUT,
 	      "is above " JHC_STR(JH_MAX_REPLY_TIMEOUT_MS) " ms, the longest "
 	      "the hypervisor waits for a reply", JHC_DEC),
+	JHC_R(JHC_R_MAX_LINKS,
+	      "is above JH_MAX_LINKS (" JHC_STR(JH_MAX_LINKS) ")", JHC_DEC),
+	JHC_R(JHC_R_LINK_PEERS,
+	      "is not 2.." JHC_STR(JH_LINK_MAX_PEERS) " (JH_LINK_MAX_PEERS)",
+	      JHC_DEC),
+	JHC_R2(JHC_R_LINK_PEER_ID, "is not below num_peers", JHC_DEC, JHC_DEC,
+	       JHC_TAIL, NULL),
+	JHC_R(JHC_R_LINK_STATE_SIZE,
+	      "is zero or not a 4 KiB multiple (state table)", JHC_HEX),
+	JHC_R2(JHC_R_LINK_MEM_OVERLAP,
+	       "overlaps memory region", JHC_HEX, JHC_DEC, JHC_TAIL, NULL),
+	JHC_R2(JHC_R_LINK_OVERLAP, "overlaps the shared memory or BARs of link",
+	       JHC_HEX, JHC_DEC, JHC_TAIL, NULL),
+	JHC_R2(JHC_R_LINK_ID_TWICE, "is used twice, also by link", JHC_DEC,
+	       JHC_DEC, JHC_TAIL, NULL),
+	JHC_R(JHC_R_LINK_BDF_PCI,
+	      "is a real PCI device of the cell, not free for a link",
+	      JHC_BDF),
+	JHC_R2(JHC_R_LINK_BDF_TWICE, "is also the device of link", JHC_BDF,
+	       JHC_DEC, JHC_TAIL, NULL),
+	JHC_R(JHC_R_LINK_IRQ_X86, "must be 0 on x86 (MSI-X only)", JHC_DEC),
+	JHC_R(JHC_R_LINK_IRQ_OWNED,
+	      "is a physical SPI of the root cell, not free for a link",
+	      JHC_DEC),
+	JHC_R(JHC_R_LINK_DIFFERS,
+	      "differs from that of the same link in cell", JHC_HEX),
+	JHC_R(JHC_R_LINK_SAME_PEER,
+	      "is the same as that of the same link in cell", JHC_DEC),
+	JHC_R2(JHC_R_LINK_SHMEM_USED,
+	       "overlaps memory or another link's shared memory of cell",
+	       JHC_HEX, JHC_HEX, JHC_PAREN, "size"),
 };
 
 /* Filled in at each failure; err may be NULL if only the code matters. */

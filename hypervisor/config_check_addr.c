@@ -138,8 +138,12 @@ static int jhc_check_cell_width(const struct jh_cell_desc *c,
 			return ret;
 		}
 	}
-	return jh_cfg_check_console_width(jhc_item_console, &c->console, bits,
-					  err);
+	ret = jh_cfg_check_console_width(jhc_item_console, &c->console, bits,
+					 err);
+	if (!ret) {
+		ret = jh_cfg_check_link_width(c, bits, err);
+	}
+	return ret;
 }
 
 int jh_check_system_addr_bits(const struct jh_system_desc *sys,

@@ -240,5 +240,9 @@ int jh_cfg_check_cell_arrays(const struct jh_cell_desc *c, uint32_t arch,
 	if (ret != 0) {
 		return ret;
 	}
-	return jhc_check_pci_devices(c, err);
+	ret = jhc_check_pci_devices(c, err);
+	if (ret != 0) {
+		return ret;
+	}
+	return jh_cfg_check_links(c, arch, err);
 }

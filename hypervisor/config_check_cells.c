@@ -180,7 +180,7 @@ int jh_check_cell_in_system(const struct jh_system_desc *sys,
 					JHC_R_PCI_NOT_IN_ROOT);
 		}
 	}
-	return 0;
+	return jh_cfg_links_in_system(sys, cell, err);
 }
 
 static bool jhc_same_name(const struct jh_cell_desc *a,
@@ -197,18 +197,6 @@ static bool jhc_same_name(const struct jh_cell_desc *a,
 		}
 	}
 	return true;
-}
-
-static int jhc_conflict(struct jh_config_error *err, const char *item,
-			int index, const char *field, uint64_t value,
-			uint64_t value2, enum jhc_reason_id reason,
-			const struct jh_cell_desc *other)
-{
-	jh_cfg_fail(err, -JH_EBUSY, item, index, field, value, value2, reason);
-	if (err != NULL) {
-		err->other_cell = other->name;
-	}
-	return -JH_EBUSY;
 }
 
 static int jhc_check_memory_disjoint(const struct jh_cell_desc *a,
@@ -344,5 +332,5 @@ int jh_check_cells_disjoint(const struct jh_cell_desc *a,
 			}
 		}
 	}
-	return 0;
+	return jh_cfg_links_between(a, b, err);
 }

@@ -93,6 +93,10 @@ static int jhc_check_cell_header(const struct jh_cell_desc *c,
 		return jh_cfg_fail(err, -JH_E2BIG, item, -1, "num_pci_devices",
 				c->num_pci_devices, 0, JHC_R_MAX_PCI);
 	}
+	if (c->num_links > JH_MAX_LINKS) {
+		return jh_cfg_fail(err, -JH_E2BIG, item, -1, "num_links",
+				c->num_links, 0, JHC_R_MAX_LINKS);
+	}
 	if (arch == JH_ARCH_ARM64 && c->num_pio_regions) {
 		return JHC_FAIL(item, -1, "num_pio_regions",
 				c->num_pio_regions, 0, JHC_R_PIO_ON_ARM64);
@@ -144,11 +148,6 @@ static int jhc_check_cell_header(const struct jh_cell_desc *c,
 		return JHC_FAIL(item, -1, "flags", c->flags, 0,
 				JHC_R_CELL_FLAGS);
 	}
-	if (c->reserved != 0U) {
-		return JHC_FAIL(item, -1, "reserved", c->reserved, 0,
-				JHC_R_RESERVED);
-	}
-
 	ret = jhc_check_console(jhc_item_console, &c->console, arch, err);
 	if (ret != 0) {
 		return ret;

@@ -55,6 +55,7 @@ static const char jhc_item_dbg_console[] = "debug console";
 static const char jhc_item_hv_mem[] = "hypervisor memory";
 static const char jhc_item_platform[] = "platform";
 static const char jhc_item_iommu[] = "iommu";
+static const char jhc_item_link[] = "link";
 
 /* How a value is shown. */
 enum {
@@ -170,6 +171,20 @@ enum jhc_reason_id {
 	JHC_R_IOMMU_AMD_ONLY,
 	JHC_R_PIO_SHARED,
 	JHC_R_REPLY_TIMEOUT,
+	JHC_R_MAX_LINKS,
+	JHC_R_LINK_PEERS,
+	JHC_R_LINK_PEER_ID,
+	JHC_R_LINK_STATE_SIZE,
+	JHC_R_LINK_MEM_OVERLAP,
+	JHC_R_LINK_OVERLAP,
+	JHC_R_LINK_ID_TWICE,
+	JHC_R_LINK_BDF_PCI,
+	JHC_R_LINK_BDF_TWICE,
+	JHC_R_LINK_IRQ_X86,
+	JHC_R_LINK_IRQ_OWNED,
+	JHC_R_LINK_DIFFERS,
+	JHC_R_LINK_SAME_PEER,
+	JHC_R_LINK_SHMEM_USED,
 	JHC_R_COUNT
 };
 
@@ -239,6 +254,20 @@ static inline bool jhc_inside(uint64_t inner, uint64_t inner_size,
 		jhc_last(inner, inner_size) <= jhc_last(outer, outer_size);
 }
 
+/* A conflict between two cells: -JH_EBUSY, naming the other cell. */
+static inline int jhc_conflict(struct jh_config_error *err,
+			       const char *item, int index, const char *field,
+			       uint64_t value, uint64_t value2,
+			       enum jhc_reason_id reason,
+			       const struct jh_cell_desc *other)
+{
+	jh_cfg_fail(err, -JH_EBUSY, item, index, field, value, value2, reason);
+	if (err != NULL) {
+		err->other_cell = other->name;
+	}
+	return -JH_EBUSY;
+}
+
 /* Loop bounds for the cross checks, which trust an already checked config
  * but must stay bounded even if handed a bad one. */
 static inline unsigned int jhc_bound(uint32_t count, unsigned int max)
@@ -250,6 +279,7 @@ static inline unsigned int jhc_bound(uint32_t count, unsigned int max)
 #define JHC_NUM_IRQ(c)	jhc_bound((c)->num_irqchips, JH_MAX_IRQCHIPS)
 #define JHC_NUM_PIO(c)	jhc_bound((c)->num_pio_regions, JH_MAX_PIO_REGIONS)
 #define JHC_NUM_PCI(c)	jhc_bound((c)->num_pci_devices, JH_MAX_PCI_DEVICES)
+#define JHC_NUM_LINK(c)	jhc_bound((c)->num_links, JH_MAX_LINKS)
 
 /* The CPU set may sit at any alignment: read it through a packed type. */
 struct jhc_u64 {
@@ -340,6 +370,24 @@ int jh_cfg_check_platform_width(const struct jh_system_desc *sys,
 int jh_cfg_check_device_overlap(const struct jh_system_desc *sys, int index,
 				const struct jh_memory_region *m,
 				struct jh_config_error *err);
+
+/*
+ * Links (config_check_links.c): those of one cell on their own (gicd_base
+ * of the system on arm64 for the root cell, else 0), against the system
+ * (memory from the root cell, SPIs no cell owns) and between two cells
+ * (same id: same memory, sizes and peers; different ids or other memory:
+ * no overlap).
+ */
+int jh_cfg_check_links(const struct jh_cell_desc *c, uint32_t arch,
+		       struct jh_config_error *err);
+int jh_cfg_check_link_width(const struct jh_cell_desc *c, unsigned int bits,
+			    struct jh_config_error *err);
+int jh_cfg_links_in_system(const struct jh_system_desc *sys,
+			   const struct jh_cell_desc *cell,
+			   struct jh_config_error *err);
+int jh_cfg_links_between(const struct jh_cell_desc *a,
+			 const struct jh_cell_desc *b,
+			 struct jh_config_error *err);
 
 /* The IOMMU units of sys (config_check_iommu.c), and region m against them. */
 int jh_cfg_check_iommus(const struct jh_system_desc *sys,

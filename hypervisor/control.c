@@ -23,6 +23,7 @@
 #include <hv/cell.h>
 #include <hv/control.h>
 #include <hv/iommu.h>
+#include <hv/ivshmem.h>
 #include <hv/paging.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
@@ -50,6 +51,8 @@ static int stop_cell(struct cell *cell)
 		}
 	}
 	cell->state = JH_CELL_SHUT_DOWN;
+	/* Its link devices reset: the peers see its state drop to 0. */
+	ivshmem_cell_reset(cell);
 	comm_write_state(cell, JH_CELL_SHUT_DOWN);
 	return 0;
 }
@@ -229,7 +232,7 @@ static const struct jh_memory_region *root_region_at(paddr_t phys)
 }
 
 /* Gives [mem] back to the root cell with the root's own attributes. */
-static int remap_to_root(const struct jh_memory_region *mem)
+int control_remap_to_root(const struct jh_memory_region *mem)
 {
 	const struct jh_memory_region *owner = root_region_at(mem->phys_start);
 	struct jh_memory_region back = *mem;
@@ -245,6 +248,7 @@ static int remap_to_root(const struct jh_memory_region *mem)
 /* Also a half-built one (its fields zeroed by page_alloc). */
 static void free_cell(struct cell *cell, uint64_t config_size)
 {
+	ivshmem_cell_exit(cell);
 	cell_arch_exit(cell);
 	iommu_cell_exit(cell);
 	if (cell->guest_pt.root != NULL) {
@@ -287,6 +291,9 @@ static int build_cell(struct cell *cell, const struct jh_cell_desc *desc)
 		err = cell_map_region(cell, &mem[n]);
 	}
 	if (!err) {
+		err = ivshmem_cell_init(cell);
+	}
+	if (!err) {
 		err = iommu_cell_init(cell);
 	}
 	if (!err) {
@@ -300,7 +307,8 @@ static int build_cell(struct cell *cell, const struct jh_cell_desc *desc)
 		err = scrub_cell_memory(desc);
 	}
 	if (!err && hv.pool.pages - hv.pool.used <
-	    (desc->num_memory_regions + 2) * TABLES_PER_REGION *
+	    (desc->num_memory_regions + desc->num_links + 2) *
+	    TABLES_PER_REGION *
 	    (iommu_active() ? 2 : 1)) {
 		err = -JH_ENOMEM;
 	}
@@ -366,6 +374,7 @@ static void assign_cell(struct cell *cell)
 	move_cpus(&root_cell, cell, cpus);
 	cell_arch_assign(cell);
 	iommu_cell_assign(cell);
+	ivshmem_cell_assign(cell);
 	cell_arch_flush_tlb(&root_cell);
 	comm_reset(cell);
 }
@@ -546,7 +555,8 @@ static void give_back(struct cell *cell)
 		       cell->name, hv.pool.used, hv.pool.pages);
 	}
 	for (n = 0; n < cell->config->num_memory_regions; n++) {
-		if (gives_up_root_memory(&mem[n]) && remap_to_root(&mem[n])) {
+		if (gives_up_root_memory(&mem[n]) &&
+		    control_remap_to_root(&mem[n])) {
 			printk("cell \"%s\": memory 0x%llx+0x%llx could not be given back to the root cell\n",
 			       cell->name,
 			       (unsigned long long)mem[n].phys_start,
@@ -554,6 +564,7 @@ static void give_back(struct cell *cell)
 		}
 	}
 	memcpy(cpus, cell->cpu_set, sizeof(cpus));
+	ivshmem_cell_release(cell);
 	move_cpus(cell, &root_cell, cpus);
 	cell_arch_release(cell);
 	iommu_cell_release(cell);

@@ -3,6 +3,7 @@
  * The MMIO dispatcher: a fixed table, filled at init, searched by address.
  */
 #include <jailhouse/hypercall.h>
+#include <hv/ivshmem.h>
 #include <hv/mmio.h>
 
 struct mmio_region {
@@ -40,5 +41,6 @@ enum mmio_result mmio_dispatch(struct per_cpu *pcpu, struct mmio_access *acc)
 			return r->handler(pcpu, r->arg, acc);
 		}
 	}
-	return MMIO_UNHANDLED;
+	/* The BARs of link devices: per cell, so not in the table. */
+	return ivshmem_mmio(pcpu, acc);
 }

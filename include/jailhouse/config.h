@@ -16,6 +16,7 @@
  *   struct jh_irqchip       irqchips[num_irqchips]
  *   struct jh_pio_region    pio_regions[num_pio_regions]
  *   struct jh_pci_device    pci_devices[num_pci_devices]
+ *   struct jh_link          links[num_links]
  *
  * A system config is struct jh_system_desc, whose last member is the root
  * cell's jh_cell_desc, followed by that cell's arrays as above.
@@ -33,7 +34,7 @@
 #define JH_CELL_SIGNATURE	"JHCELL"
 
 /* Bumped on every incompatible change of this file. */
-#define JH_CONFIG_REVISION	3
+#define JH_CONFIG_REVISION	4
 
 #define JH_ARCH_ARM64		1
 #define JH_ARCH_X86		2
@@ -47,6 +48,7 @@
 #define JH_MAX_PIO_REGIONS	64
 #define JH_MAX_PCI_DEVICES	64
 #define JH_MAX_IOMMUS		4
+#define JH_MAX_LINKS		8
 /*
  * Longest msg_reply_timeout: the hypervisor waits for the reply with the
  * cell lifecycle lock held.
@@ -161,6 +163,49 @@ struct jh_pci_device {
 #define JH_CON_IO32		0x0004U
 #define JH_CON_8250_FLAGS	0x0007U
 
+/*
+ * One end of a shared-memory link between cells (an ivshmem 2.0 device;
+ * Documentation/ivshmem.md). Every peer's config holds an end with the
+ * same id, shmem_phys, sizes and num_peers, and its own peer_id. The
+ * shared memory, state table first, then the R/W section, then one
+ * output section per peer, is not listed among the memory regions: the
+ * hypervisor maps it from here, the state table read-only, the R/W
+ * section read-write, output section n writable by peer n only.
+ *
+ * The cell sees a PCI device (vendor 0x110a, device 0x4106) at bdf on its
+ * config space, with BAR0 (registers, 4 KiB) at mmio_base and BAR1
+ * (MSI-X table, 4 KiB) right after it; neither is memory of the cell, so
+ * every access traps. arm64: irq is the SPI (INTID) the hypervisor
+ * injects for doorbells and peer state changes to this end: a virtual
+ * interrupt no cell owns. x86: irq must be 0 (reserved for MSI-X).
+ */
+#define JH_LINK_MAX_PEERS	2
+#define JH_LINK_BAR_SIZE	0x1000
+#define JH_LINK_MMIO_SIZE	(2 * JH_LINK_BAR_SIZE)
+
+struct jh_link {
+	uint32_t id;		/* the same in every peer's config */
+	uint16_t peer_id;	/* this end, < num_peers */
+	uint16_t num_peers;	/* 2..JH_LINK_MAX_PEERS */
+	uint16_t domain;	/* PCI segment of the virtual device */
+	uint16_t bdf;		/* bus << 8 | device << 3 | function */
+	uint32_t irq;		/* arm64: SPI INTID; x86: 0 */
+	uint64_t shmem_phys;	/* physical base: the state table */
+	uint64_t shmem_virt;	/* guest-physical base in this cell */
+	uint32_t state_table_size;	/* non-zero, 4 KiB multiple */
+	uint32_t flags;		/* reserved, must be 0 */
+	uint64_t rw_size;	/* 4 KiB multiple, may be 0 */
+	uint64_t out_size;	/* per peer, 4 KiB multiple, may be 0 */
+	uint64_t mmio_base;	/* BAR0, BAR1 = mmio_base + 4 KiB */
+} JH_PACKED;
+
+/* Bytes of a link's shared memory: state table, R/W, output sections. */
+static inline uint64_t jh_link_shmem_size(const struct jh_link *l)
+{
+	return (uint64_t)l->state_table_size + l->rw_size +
+		(uint64_t)l->num_peers * l->out_size;
+}
+
 struct jh_console {
 	uint64_t address;	/* MMIO base, or I/O port for 8250_PIO */
 	uint32_t size;
@@ -179,7 +224,7 @@ struct jh_cell_desc {
 	uint32_t num_irqchips;
 	uint32_t num_pio_regions;
 	uint32_t num_pci_devices;
-	uint32_t reserved;
+	uint32_t num_links;	/* struct jh_link entries, the last array */
 	uint64_t cpu_reset_address;	/* guest-physical entry of the first CPU */
 	/* Comm-region handshake, in ms; 0: default, at most
 	 * JH_MAX_REPLY_TIMEOUT_MS. */
@@ -271,6 +316,7 @@ JH_STATIC_ASSERT(sizeof(struct jh_pio_region) == 8, "ABI size");
 JH_STATIC_ASSERT(sizeof(struct jh_pci_device) == 8, "ABI size");
 JH_STATIC_ASSERT(sizeof(struct jh_console) == 16, "ABI size");
 JH_STATIC_ASSERT(sizeof(struct jh_cell_desc) == 104, "ABI size");
+JH_STATIC_ASSERT(sizeof(struct jh_link) == 64, "ABI size");
 JH_STATIC_ASSERT(sizeof(struct jh_arm64_platform) == JH_PLATFORM_SIZE,
 		 "ABI size");
 JH_STATIC_ASSERT(sizeof(struct jh_x86_platform) == JH_PLATFORM_SIZE,
@@ -318,6 +364,12 @@ jh_cell_pci_devices(const struct jh_cell_desc *c)
 		(jh_cell_pio_regions(c) + c->num_pio_regions);
 }
 
+static inline const struct jh_link *jh_cell_links(const struct jh_cell_desc *c)
+{
+	return (const struct jh_link *)
+		(jh_cell_pci_devices(c) + c->num_pci_devices);
+}
+
 /* Total size of a cell descriptor with its arrays, in bytes. */
 static inline uint64_t jh_cell_config_size(const struct jh_cell_desc *c)
 {
@@ -326,7 +378,8 @@ static inline uint64_t jh_cell_config_size(const struct jh_cell_desc *c)
 			sizeof(struct jh_memory_region) +
 		(uint64_t)c->num_irqchips * sizeof(struct jh_irqchip) +
 		(uint64_t)c->num_pio_regions * sizeof(struct jh_pio_region) +
-		(uint64_t)c->num_pci_devices * sizeof(struct jh_pci_device);
+		(uint64_t)c->num_pci_devices * sizeof(struct jh_pci_device) +
+		(uint64_t)c->num_links * sizeof(struct jh_link);
 }
 
 static inline bool jh_cpu_in_set(const struct jh_cell_desc *c,

@@ -58,6 +58,14 @@ static void seeds_for(uint32_t arch, const char *tag)
 	write_seed(name, s, sys_size, d, demo_size, 1);
 	snprintf(name, sizeof(name), "pair-other-%s", tag);
 	write_seed(name, s, sys_size, o, other_size, 1);
+	free(d);
+	/* The demo cell with one end of a link, so its rules get inputs. */
+	tb_cell_add_link(&demo, 1, 0, arch == JH_ARCH_X86 ? 0x3c400000 :
+			 0x70400000, 0x40000000, 0x41000000,
+			 arch == JH_ARCH_X86 ? 0 : 300);
+	d = tb_cell_build(&demo, &demo_size);
+	snprintf(name, sizeof(name), "pair-link-%s", tag);
+	write_seed(name, s, sys_size, d, demo_size, 1);
 	free(s);
 	free(d);
 	free(o);

@@ -113,6 +113,33 @@ unsigned int tb_cell_add_pci(struct tb_cell *cell, uint8_t type,
 	return n;
 }
 
+unsigned int tb_cell_add_link(struct tb_cell *cell, uint32_t id,
+			      uint16_t peer, uint64_t phys, uint64_t virt,
+			      uint64_t mmio, uint32_t irq)
+{
+	unsigned int n = cell->desc.num_links;
+	struct jh_link *l;
+
+	if (n >= TB_MAX_LINKS)
+		tb_full("links");
+	l = &cell->links[n];
+	memset(l, 0, sizeof(*l));
+	l->id = id;
+	l->peer_id = peer;
+	l->num_peers = 2;
+	l->domain = 0;
+	l->bdf = (uint16_t)(0x00f0 + n * 8);	/* 00:1e.0, 00:1f.0, ... */
+	l->irq = irq;
+	l->shmem_phys = phys;
+	l->shmem_virt = virt;
+	l->state_table_size = 0x1000;
+	l->rw_size = 0x1000;
+	l->out_size = 0x1000;
+	l->mmio_base = mmio;
+	cell->desc.num_links++;
+	return n;
+}
+
 static uint64_t tb_min(uint64_t a, uint64_t b)
 {
 	return a < b ? a : b;
@@ -141,7 +168,8 @@ static uint64_t tb_cell_body_size(const struct tb_cell *cell)
 		tb_min(d->num_pio_regions, TB_MAX_PIO) *
 			sizeof(cell->pio[0]) +
 		tb_min(d->num_pci_devices, TB_MAX_PCI) *
-			sizeof(cell->pci[0]);
+			sizeof(cell->pci[0]) +
+		tb_min(d->num_links, TB_MAX_LINKS) * sizeof(cell->links[0]);
 }
 
 static void tb_cell_write(uint8_t *p, const struct tb_cell *cell)
@@ -156,8 +184,10 @@ static void tb_cell_write(uint8_t *p, const struct tb_cell *cell)
 		   sizeof(cell->irqchips[0]));
 	p = tb_put(p, cell->pio, d->num_pio_regions, TB_MAX_PIO,
 		   sizeof(cell->pio[0]));
-	tb_put(p, cell->pci, d->num_pci_devices, TB_MAX_PCI,
-	       sizeof(cell->pci[0]));
+	p = tb_put(p, cell->pci, d->num_pci_devices, TB_MAX_PCI,
+		   sizeof(cell->pci[0]));
+	tb_put(p, cell->links, d->num_links, TB_MAX_LINKS,
+	       sizeof(cell->links[0]));
 }
 
 void *tb_cell_build(const struct tb_cell *cell, uint64_t *size)

@@ -19,6 +19,7 @@
 #define TB_MAX_IRQCHIPS		(JH_MAX_IRQCHIPS + 2)
 #define TB_MAX_PIO		(JH_MAX_PIO_REGIONS + 2)
 #define TB_MAX_PCI		(JH_MAX_PCI_DEVICES + 2)
+#define TB_MAX_LINKS		(JH_MAX_LINKS + 2)
 
 struct tb_cell {
 	struct jh_cell_desc desc;
@@ -27,6 +28,7 @@ struct tb_cell {
 	struct jh_irqchip irqchips[TB_MAX_IRQCHIPS];
 	struct jh_pio_region pio[TB_MAX_PIO];
 	struct jh_pci_device pci[TB_MAX_PCI];
+	struct jh_link links[TB_MAX_LINKS];
 };
 
 /* desc.root_cell is ignored: root.desc is written in its place. */
@@ -48,6 +50,15 @@ unsigned int tb_cell_add_pio(struct tb_cell *cell, uint16_t base,
 			     uint16_t length);
 unsigned int tb_cell_add_pci(struct tb_cell *cell, uint8_t type,
 			     uint16_t domain, uint16_t bdf);
+
+/*
+ * A link end with peer id peer of link id: 4 KiB state table, R/W and
+ * output sections (24 KiB in all for two peers) at phys, seen at virt, BARs at mmio,
+ * doorbell interrupt irq.
+ */
+unsigned int tb_cell_add_link(struct tb_cell *cell, uint32_t id,
+			      uint16_t peer, uint64_t phys, uint64_t virt,
+			      uint64_t mmio, uint32_t irq);
 
 /*
  * The bench machines of Documentation (arm64: QEMU virt, x86: q35), and a

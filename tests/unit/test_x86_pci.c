@@ -8,7 +8,7 @@
  * devices a test puts there. Also the root cell's MSIs under an IOMMU
  * that remaps them (pci_root.c), MSI-X tables included (pci_msix.c).
  */
-/* UNIT-SOURCES: hypervisor/arch/x86/pci.c hypervisor/arch/x86/pci_cfg.c hypervisor/arch/x86/pci_root.c hypervisor/arch/x86/pci_msix.c hypervisor/pci_filter.c hypervisor/mmio.c tests/unit/x86_stubs.c tests/unit/iommu_stubs.c tests/unit/config_builder.c */
+/* UNIT-SOURCES: hypervisor/arch/x86/pci.c hypervisor/arch/x86/pci_cfg.c hypervisor/arch/x86/pci_root.c hypervisor/arch/x86/pci_msix.c hypervisor/pci_filter.c hypervisor/mmio.c tests/unit/ivshmem_stubs.c tests/unit/x86_stubs.c tests/unit/iommu_stubs.c tests/unit/config_builder.c */
 /* UNIT-CFLAGS: -I$(SRCDIR)/hypervisor/arch/x86/include */
 #include "unit.h"
 

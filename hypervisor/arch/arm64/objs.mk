@@ -25,6 +25,7 @@ arch-objs := \
 	arch/arm64/gicv2_lr.o \
 	arch/arm64/gicv2_gicd.o \
 	arch/arm64/pci.o \
+	arch/arm64/ivshmem.o \
 	arch/arm64/smmuv3.o \
 	arch/arm64/smmuv3_queue.o \
 	arch/arm64/uart_pl011.o \

@@ -29,6 +29,7 @@
 #include <hv/bitmap.h>
 #include <hv/cell.h>
 #include <hv/iommu.h>
+#include <hv/ivshmem.h>
 #include <hv/mmio.h>
 #include <hv/pci_filter.h>
 #include <hv/percpu.h>
@@ -365,6 +366,11 @@ static uint32_t ecam_cell_access(struct cell *cell, uint64_t off,
 {
 	uint16_t bdf = (uint16_t)(off >> ECAM_FN_SHIFT);
 
+	/* A link device of this cell, emulated wherever the config put it. */
+	if (ivshmem_cfg_access(cell, bdf, off & ECAM_REG_MASK, size, is_write,
+			       &value)) {
+		return is_write ? 0 : value;
+	}
 	if (!pci_cell_owns(cell, bdf)) {
 		return ones(size);
 	}

@@ -14,7 +14,15 @@
 
 struct cell;
 struct jh_comm_region;
+struct jh_memory_region;
 struct per_cpu;
+
+/*
+ * Maps [mem] (physical range; its virt_start and flags are ignored) back
+ * into the root cell with the attributes of the root region holding it
+ * (control lock held). -JH_EINVAL if no root region holds it.
+ */
+int control_remap_to_root(const struct jh_memory_region *mem);
 
 /*
  * Parks the calling CPU (PSCI CPU_OFF, failed cell, cell shut down) and

@@ -130,6 +130,50 @@ void irq_set_handler(irq_handler_t handler);
 void irq_enable(void);
 void irq_disable(void);
 
+/*
+ * pci.c (arch): config space of bus:dev.fn. reg below 0x100; size 1, 2 or
+ * 4, naturally aligned. arm64 goes through the ECAM of the comm region
+ * (reads all-ones without one).
+ */
+#define PCI_BDF(bus, dev, fn) \
+	((uint16_t)((bus) << 8 | (dev) << 3 | (fn)))
+uint32_t pci_read_config(uint16_t bdf, unsigned int reg, unsigned int size);
+void pci_write_config(uint16_t bdf, unsigned int reg, uint32_t value,
+		      unsigned int size);
+/* pci.c (common): */
+/* The first function with these IDs on buses 0 to buses - 1, or -1. */
+int pci_find_device(uint16_t vendor, uint16_t device, unsigned int buses);
+/* Config offset of the capability cap_id, 0 if the device has none. */
+unsigned int pci_find_cap(uint16_t bdf, uint8_t cap_id);
+/* Base of memory BAR n of a type-0 header, 0 for an I/O or absent BAR. */
+uint64_t pci_bar_address(uint16_t bdf, unsigned int n);
+/* Sets and clears command register bits; returns what reads back. */
+uint16_t pci_set_command(uint16_t bdf, uint16_t set, uint16_t clear);
+
+/*
+ * ivshmem.c: shared-memory links (ivshmem 2.0 devices). find fills dev
+ * from the index-th link device on bus 0 and switches on its register
+ * decoding; 0 or -1. The sections are at the addresses the device's
+ * capability gives (no mapping: inmates run identity-mapped); access them
+ * with mmio_read32/64 and mmio_write32/64 only. A doorbell or state
+ * change arrives as the link's interrupt (arm64: the config's SPI).
+ */
+struct ivshmem_dev {
+	uint16_t bdf;
+	unsigned long regs;		/* BAR0 */
+	unsigned long shmem;		/* the state table */
+	uint32_t id, peers;
+	uint32_t state_table_size;
+	uint64_t rw_size, out_size;
+};
+int ivshmem_find(struct ivshmem_dev *dev, unsigned int index);
+void ivshmem_enable_irq(struct ivshmem_dev *dev, bool enable);
+void ivshmem_ring(struct ivshmem_dev *dev, unsigned int peer);
+void ivshmem_set_state(struct ivshmem_dev *dev, uint32_t state);
+uint32_t ivshmem_peer_state(struct ivshmem_dev *dev, unsigned int peer);
+unsigned long ivshmem_rw_section(struct ivshmem_dev *dev);
+unsigned long ivshmem_out_section(struct ivshmem_dev *dev, unsigned int peer);
+
 /* string.c: what the compiler may call on its own, and strcmp. */
 void *memset(void *dest, int c, size_t n);
 void *memcpy(void *dest, const void *src, size_t n);

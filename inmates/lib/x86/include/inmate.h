@@ -69,28 +69,14 @@ uint32_t apic_timer_current(void);
 int apic_send_ipi(uint32_t dest_apic_id, uint32_t mode_vector);
 
 /* pci.c: configuration space through ports 0xcf8/0xcfc and ECAM. */
-#define PCI_BDF(bus, dev, fn) \
-	((uint16_t)((bus) << 8 | (dev) << 3 | (fn)))
-/* reg below 0x100; size 1, 2 or 4, naturally aligned. */
-uint32_t pci_read_config(uint16_t bdf, unsigned int reg, unsigned int size);
-void pci_write_config(uint16_t bdf, unsigned int reg, uint32_t value,
-		      unsigned int size);
 /* Whole dwords through the ECAM window at base (reg below 0x1000). */
 uint32_t pci_ecam_read32(unsigned long base, uint16_t bdf, unsigned int reg);
 void pci_ecam_write32(unsigned long base, uint16_t bdf, unsigned int reg,
 		      uint32_t value);
-/* The first function with these IDs on buses 0 to buses - 1, or -1. */
-int pci_find_device(uint16_t vendor, uint16_t device, unsigned int buses);
-/* Config offset of the capability cap_id, 0 if the device has none. */
 #define PCI_CAP_ID_MSI		0x05
-unsigned int pci_find_cap(uint16_t bdf, uint8_t cap_id);
-/* Base of memory BAR n of a type-0 header, 0 for an I/O or absent BAR. */
-uint64_t pci_bar_address(uint16_t bdf, unsigned int n);
-/* Sets and clears command register bits; returns what reads back. */
 #define PCI_CMD_MEMORY		0x0002
 #define PCI_CMD_MASTER		0x0004
 #define PCI_CMD_INTX_DISABLE	0x0400
-uint16_t pci_set_command(uint16_t bdf, uint16_t set, uint16_t clear);
 /*
  * MSI capability at cap: program disables MSI and writes address (local
  * APIC apic_id, physical destination) and data (vector, fixed, edge);

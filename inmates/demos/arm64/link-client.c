@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Link client (Documentation/ivshmem.md): peer 1 of the link demo. Once
+ * the echo service (peer 0) says ready in the state table, it sends
+ * rounds=<n> (default 1000) requests, one at a time: the sequence number
+ * into its output section, a doorbell, then it sleeps until the echo's
+ * doorbell brings the reply (or a 100 ms timeout). A reply that never
+ * comes counts as lost, a reply count ahead of the requests as
+ * duplicated. It prints the counts and the round-trip times in counter
+ * ticks (min, median, max), then keeps running and reports the echo's
+ * state changes (the root destroys the echo cell meanwhile).
+ *
+ * After the peer has left, the isolation checks run: a doorbell to peer
+ * 5, which does not exist (the hypervisor refuses it and says so), then
+ * a write into the echo's output section, which the client may only read:
+ * the hypervisor stops this cell there, and the line after it must never
+ * appear.
+ */
+#include <inmate.h>
+#include <arch-mmio.h>
+#include <sysreg.h>
+
+#define ECHO		0
+#define ECHO_READY	1
+#define TICK_MS		10
+#define TIMEOUT_MS	100
+#define MAX_ROUNDS	4096
+
+static volatile unsigned int doorbells;
+static volatile bool tick_due;
+static uint64_t tick;
+static uint32_t samples[MAX_ROUNDS];
+
+static void irq(unsigned int intid)
+{
+	if (intid == TIMER_VIRT_IRQ) {
+		tick_due = true;
+		timer_set_deadline(timer_now() + tick);
+	} else if (intid >= 32) {
+		doorbells++;
+	}
+}
+
+static void sort(uint32_t *a, unsigned int n)
+{
+	unsigned int gap, i, j;
+	uint32_t v;
+
+	for (gap = n / 2; gap > 0; gap /= 2) {
+		for (i = gap; i < n; i++) {
+			v = a[i];
+			for (j = i; j >= gap && a[j - gap] > v; j -= gap)
+				a[j] = a[j - gap];
+			a[j] = v;
+		}
+	}
+}
+
+/* Sleeps until the reply to seq is there or the timeout passed. */
+static bool wait_reply(unsigned long echo_out, uint64_t seq,
+		       uint64_t deadline)
+{
+	while (mmio_read64(echo_out) != seq) {
+		if (timer_now() > deadline)
+			return false;
+		cpu_wait_for_interrupt();
+	}
+	return true;
+}
+
+void inmate_main(void)
+{
+	uint64_t rounds = (uint64_t)cmdline_parse_int("rounds", 1000);
+	uint64_t seq, t0, replies, lost = 0, dup = 0, timeout;
+	unsigned long out, echo_out;
+	uint32_t state, last_state;
+	struct ivshmem_dev dev;
+	unsigned int n = 0;
+
+	comm_set_cell_state(JH_CELL_RUNNING);
+	if (gic_init() || ivshmem_find(&dev, 0)) {
+		printk("link-client: no link device\n");
+		return;
+	}
+	if (rounds > MAX_ROUNDS)
+		rounds = MAX_ROUNDS;
+	printk("link-client: peer %u of %u, shared memory at 0x%lx\n",
+	       dev.id, dev.peers, dev.shmem);
+	out = ivshmem_out_section(&dev, dev.id);
+	echo_out = ivshmem_out_section(&dev, ECHO);
+	irq_set_handler(irq);
+	gic_enable_ppi(TIMER_VIRT_IRQ);
+	tick = timer_us_to_ticks(TICK_MS * 1000);
+	timer_set_deadline(timer_now() + tick);
+	ivshmem_enable_irq(&dev, true);
+	irq_enable();
+	ivshmem_set_state(&dev, 1);
+
+	while (ivshmem_peer_state(&dev, ECHO) != ECHO_READY)
+		cpu_wait_for_interrupt();
+	printk("link-client: echo is ready, %lu round trips\n", rounds);
+
+	timeout = timer_us_to_ticks(TIMEOUT_MS * 1000);
+	for (seq = 1; seq <= rounds; seq++) {
+		mmio_write64(out, seq);
+		t0 = timer_now();
+		ivshmem_ring(&dev, ECHO);
+		if (!wait_reply(echo_out, seq, t0 + timeout)) {
+			lost++;
+			continue;
+		}
+		samples[n++] = (uint32_t)(timer_now() - t0);
+	}
+	replies = mmio_read64(echo_out + 8);
+	if (replies > rounds - lost)
+		dup = replies - (rounds - lost);
+	printk("link-client: %lu round trips, %lu lost, %lu duplicated, "
+	       "%u doorbells\n", rounds, lost, dup, doorbells);
+	if (n) {
+		sort(samples, n);
+		printk("link-client: round trip min %u median %u max %u "
+		       "ticks (%lu Hz)\n", samples[0], samples[n / 2],
+		       samples[n - 1], timer_frequency());
+	}
+
+	/* Keep running; say when the echo's state changes. */
+	last_state = ivshmem_peer_state(&dev, ECHO);
+	for (;;) {
+		cpu_wait_for_interrupt();
+		state = ivshmem_peer_state(&dev, ECHO);
+		if (state != last_state) {
+			printk("link-client: peer %u state %u -> %u, still "
+			       "running\n", ECHO, last_state, state);
+			last_state = state;
+			if (state == 0)
+				break;
+		}
+	}
+
+	printk("link-client: doorbell to peer 5\n");
+	ivshmem_ring(&dev, 5);
+	printk("link-client: writing the echo's output section at 0x%lx\n",
+	       echo_out);
+	mmio_write32(echo_out, 0xbad);
+	dsb_sy();
+	printk("link-client: ERROR: the write to 0x%lx was not stopped\n",
+	       echo_out);
+}

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Link echo service (Documentation/ivshmem.md): peer 0 of the link demo.
+ * It sets its state to 1 (ready) and, on every doorbell, copies the
+ * request (sequence number) from the client's output section into its
+ * own with a reply count, then rings the client back. It answers the
+ * shutdown handshake, so the root can destroy it while the client runs.
+ *
+ * Message layout in an output section (64-bit words): [0] sequence
+ * number, [1] replies sent so far (echo only).
+ */
+#include <inmate.h>
+#include <arch-mmio.h>
+#include <sysreg.h>
+
+#define ECHO_READY	1
+#define CLIENT		1
+
+#define TICK_MS		10	/* wakes up to notice a shutdown request */
+
+static volatile unsigned int doorbells;
+static unsigned int link_irq;
+static uint64_t tick;
+
+static void irq(unsigned int intid)
+{
+	if (intid == TIMER_VIRT_IRQ) {
+		timer_set_deadline(timer_now() + tick);
+	} else if (intid >= 32) {
+		link_irq = intid;
+		doorbells++;
+	}
+}
+
+void inmate_main(void)
+{
+	struct ivshmem_dev dev;
+	unsigned long in, out;
+	uint64_t replies = 0, seq, last = 0;
+	unsigned int seen = 0;
+	int64_t denials = 0;
+
+	comm_set_cell_state(JH_CELL_RUNNING);
+	if (gic_init() || ivshmem_find(&dev, 0)) {
+		printk("link-echo: no link device\n");
+		return;
+	}
+	printk("link-echo: peer %u of %u, shared memory at 0x%lx, regs at "
+	       "0x%lx\n", dev.id, dev.peers, dev.shmem, dev.regs);
+	in = ivshmem_out_section(&dev, CLIENT);
+	out = ivshmem_out_section(&dev, dev.id);
+	irq_set_handler(irq);
+	gic_enable_ppi(TIMER_VIRT_IRQ);
+	tick = timer_us_to_ticks(TICK_MS * 1000);
+	timer_set_deadline(timer_now() + tick);
+	ivshmem_enable_irq(&dev, true);
+	irq_enable();
+	ivshmem_set_state(&dev, ECHO_READY);
+	printk("link-echo: ready\n");
+
+	for (;;) {
+		cpu_wait_for_interrupt();
+		if (doorbells != seen) {
+			seen = doorbells;
+			seq = mmio_read64(in);
+			if (seq != last) {
+				last = seq;
+				mmio_write64(out, seq);
+				mmio_write64(out + 8, ++replies);
+				ivshmem_ring(&dev, CLIENT);
+			}
+		}
+		if (comm_shutdown_handshake("link-echo", &denials))
+			break;
+	}
+	timer_stop();
+	printk("link-echo: %lu replies, doorbell IRQ %u\n", replies, link_irq);
+}
