@@ -14,18 +14,45 @@ STATS_TITLE = re.compile(r'^cell (\S+) \(id (\d+)\): exits per second over ([\d.
 ROW = re.compile(r'^([a-z]+) +([\d. -]+)$')
 
 
-PHASE = 'bench-phase: busy root'
+# bench-timer.scn's phases, in order: each starts at its marker line; the
+# "idle" phase is everything before the first marker.
+PHASES = (('idle', None), ('10hz', 'bench-phase: 10 Hz'),
+          ('busy', 'bench-phase: busy root'))
+STAMP = re.compile(r'(?:^|\] )stamp (\S+) (\d+)$')
+IRQS = re.compile(r'(?:^|\] )irqs (\S+)((?: \d+)+)$')
 
 
 def log_lines(path, phase):
-    """The lines of a log before the busy-root marker (phase "idle") or
-    after it ("busy")."""
+    """The lines of a log that belong to phase (see PHASES)."""
     if not os.path.exists(path):
         return []
     lines = [line.rstrip('\n') for line in open(path, errors='replace')]
-    marks = [i for i, line in enumerate(lines) if line == PHASE]
-    cut = marks[-1] if marks else len(lines)
-    return lines[:cut] if phase == 'idle' else lines[cut:]
+    starts = []
+    for name, marker in PHASES:
+        if marker is None:
+            starts.append((name, 0))
+            continue
+        marks = [i for i, line in enumerate(lines) if line == marker]
+        if marks:
+            starts.append((name, marks[-1]))
+    for k, (name, start) in enumerate(starts):
+        if name == phase:
+            end = starts[k + 1][1] if k + 1 < len(starts) else len(lines)
+            return lines[start:end]
+    return []
+
+
+def stamps(lines):
+    """{label: ns} and {label: [interrupts per CPU]} from jh-stamp lines."""
+    ns, irqs = {}, {}
+    for line in lines:
+        m = STAMP.search(line)
+        if m:
+            ns[m.group(1)] = int(m.group(2))
+        m = IRQS.search(line)
+        if m:
+            irqs[m.group(1)] = [int(v) for v in m.group(2).split()]
+    return ns, irqs
 
 
 def samples(lines):
@@ -89,11 +116,101 @@ def fmt(v):
     return '-' if v is None else str(v)
 
 
+def svg_histograms(panels, bins=60, width=640, panel_h=120):
+    """An SVG of one latency histogram per (title, values) panel: linear
+    latency axis from 0 to the panel's 99th percentile (rounded up), one
+    overflow bar for the rest, logarithmic count axis."""
+    import math
+    pad, text_h = 50, 16
+    height = len(panels) * (panel_h + 2 * text_h) + 10
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
+           'font-family="sans-serif" font-size="11">' % (width, height)]
+    y0 = 5
+    for title, values in panels:
+        out.append('<text x="%d" y="%d">%s (%d samples)</text>' %
+                   (pad, y0 + 12, title, len(values)))
+        top = y0 + text_h
+        base = top + panel_h
+        if values:
+            s = sorted(values)
+            hi = max(1, percentile(s, 99))
+            step = max(1, -(-hi // bins))
+            counts = [0] * (bins + 1)
+            for v in values:
+                counts[min(bins, v // step)] += 1
+            peak = math.log10(max(counts) + 1)
+            bar_w = (width - 2 * pad) / (bins + 1)
+            for i, c in enumerate(counts):
+                if not c:
+                    continue
+                h = panel_h * math.log10(c + 1) / peak
+                out.append('<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" '
+                           'fill="%s"><title>%s: %d</title></rect>' % (
+                               pad + i * bar_w, base - h, max(1.0, bar_w - 1), h,
+                               '#c33' if i == bins else '#36c',
+                               '>= %d ns' % (i * step) if i == bins else
+                               '%d-%d ns' % (i * step, (i + 1) * step - 1), c))
+            out.append('<text x="%d" y="%d">0</text>' % (pad, base + 12))
+            out.append('<text x="%d" y="%d" text-anchor="end">%d ns | over</text>'
+                       % (width - pad, base + 12, bins * step))
+            out.append('<text x="2" y="%d">log n</text>' % (top + 10))
+        out.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="black"/>' %
+                   (pad, base, width - pad, base))
+        y0 = base + text_h
+    out.append('</svg>')
+    return '\n'.join(out) + '\n'
+
+
+P5_STEPS = (('enable', 'enable-0', 'enable-1'),
+            ('cell create', 'create-0', 'create-1'),
+            ('cell load', 'load-0', 'load-1'),
+            ('cell start', 'start-0', 'start-1'),
+            ('cell start to first inmate line (polled)', 'start-0', 'first-line'),
+            ('cell destroy', 'destroy-0', 'destroy-1'),
+            ('disable', 'disable-0', 'disable-1'))
+
+
+def p5_rows(arch, ns):
+    cost = ns.get('null-1', 0) - ns.get('null-0', 0) if 'null-0' in ns else None
+    rows = ['| %s | one jh-stamp (subtracted below) | %s |' % (
+        arch, '-' if cost is None else '%.3f' % (cost / 1e6))]
+    for what, a, b in P5_STEPS:
+        v = None
+        if a in ns and b in ns:
+            v = (ns[b] - ns[a] - (cost or 0)) / 1e6
+        rows.append('| %s | %s | %s |' % (arch, what,
+                                           '-' if v is None else '%.3f' % v))
+    return rows
+
+
+def p6_rows(arch, root, lines):
+    """Root CPUs: exits/s (cell stats of cell 0) against interrupts/s
+    (jh-stamp -i around it)."""
+    ns, irqs = stamps(lines)
+    a, b = ('p6-0', 'p6-1') if root == 'idle' else ('p6-busy-0', 'p6-busy-1')
+    rows = []
+    if a not in ns or b not in ns or a not in irqs or b not in irqs:
+        return rows
+    secs = (ns[b] - ns[a]) / 1e9
+    for cell, _, cpus, table in stats_tables(lines):
+        if cell == 'timer-demo':
+            continue
+        totals = table.get('total', [])
+        for c, cpu in enumerate(cpus):
+            num = int(cpu.split()[-1])
+            if num >= len(irqs[a]) or c >= len(totals):
+                continue
+            rate = (irqs[b][num] - irqs[a][num]) / secs
+            rows.append('| %s | %s | %s | %s | %.1f |' % (
+                arch, root, cpu, totals[c], rate))
+    return rows
+
+
 def main(out, arches):
     md = ['# make bench', '',
           'QEMU -icount shift=0,align=off,sleep=off (1 instruction = 1 ns). '
-          'Timer latency of the timer-latency inmate, period 1000 us, the '
-          'first 1000 samples.', '',
+          'Timer latency of the timer-latency inmate: period 1000 us (1 kHz, '
+          'the first 1000 samples) and 100000 us (10 Hz, 200 samples).', '',
           '## P1: timer latency (ns)', '',
           '| arch | setup | samples | min | median | p99 | max |',
           '|---|---|---|---|---|---|---|']
@@ -101,14 +218,22 @@ def main(out, arches):
     p2 = ['', '## P2: exits per second by reason (steady state, cell running)',
           '', '| arch | root | cell | CPU | reason: exits/s (non-zero) |',
           '|---|---|---|---|---|']
+    p5 = ['', '## P5: lifecycle times (ms of guest time, from the root\'s '
+          'shell, CLI included)', '', '| arch | step | ms |', '|---|---|---|']
+    p6 = ['', '## P6: root CPUs, exits against interrupts', '',
+          '| arch | root | CPU | exits/s | interrupts/s |', '|---|---|---|---|---|']
     sizes = ['', '## Image sizes (bytes)', '', '| arch | image | file | size |',
              '|---|---|---|---|']
     for arch in arches:
         csv = ['setup,index,ns']
         cell_log = os.path.join(out, '%s-cell.log' % arch)
-        bare_log = os.path.join(out, '%s-baremetal/console.log' % arch)
-        for setup, lines in (('bare-metal', log_lines(bare_log, 'idle')),
+        bare = os.path.join(out, '%s-baremetal/console.log' % arch)
+        bare10 = os.path.join(out, '%s-baremetal-10hz/console.log' % arch)
+        panels = []
+        for setup, lines in (('bare-metal', log_lines(bare, 'idle')),
                              ('cell', log_lines(cell_log, 'idle')),
+                             ('bare-metal 10 Hz', log_lines(bare10, 'idle')),
+                             ('cell 10 Hz', log_lines(cell_log, '10hz')),
                              ('cell, busy root', log_lines(cell_log, 'busy'))):
             vals = samples(lines)
             csv += ['%s,%d,%d' % (setup, i, v) for i, v in enumerate(vals)]
@@ -119,11 +244,14 @@ def main(out, arches):
                 fmt(s[-1] if s else None)))
             hists.append('  %s %s:' % (arch, setup))
             hists += histogram(vals) or ['    no samples']
+            panels.append(('%s, %s' % (arch, setup), vals))
         with open(os.path.join(out, '%s.csv' % arch), 'w') as f:
             f.write('\n'.join(csv) + '\n')
+        with open(os.path.join(out, '%s-histogram.svg' % arch), 'w') as f:
+            f.write(svg_histograms(panels))
         for root in ('idle', 'busy'):
-            for cell, secs, cpus, rows in stats_tables(
-                    log_lines(cell_log, root)):
+            lines = log_lines(cell_log, root)
+            for cell, secs, cpus, rows in stats_tables(lines):
                 for c, cpu in enumerate(cpus):
                     nonzero = ['%s %s' % (name, rates[c])
                                for name, rates in rows.items()
@@ -131,6 +259,10 @@ def main(out, arches):
                                rates[c] not in ('-', '0.0')]
                     p2.append('| %s | %s | %s | %s | %s |' % (
                         arch, root, cell, cpu, ', '.join(nonzero) or 'none'))
+            p6 += p6_rows(arch, root, lines)
+        all_lines = [line.rstrip('\n') for line in open(cell_log, errors='replace')] \
+            if os.path.exists(cell_log) else []
+        p5 += p5_rows(arch, stamps(all_lines)[0])
         images = os.path.join(out, '%s-images' % arch)
         if os.path.exists(images):
             for line in open(images):
@@ -138,8 +270,8 @@ def main(out, arches):
                 size = os.path.getsize(path) if os.path.isfile(path) else None
                 sizes.append('| %s | %s | %s | %s |' % (
                     arch, kind, os.path.basename(path) or '-', fmt(size)))
-    md += ['', 'Histograms (most frequent values):', '', '```'] + hists + \
-        ['```'] + p2 + sizes
+    md += ['', 'Histograms (most frequent values; SVG: ARCH-histogram.svg):',
+           '', '```'] + hists + ['```'] + p2 + p5 + p6 + sizes
     text = '\n'.join(md) + '\n'
     with open(os.path.join(out, 'bench.md'), 'w') as f:
         f.write(text)
