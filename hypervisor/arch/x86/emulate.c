@@ -18,10 +18,25 @@
 #include <hv/mmio.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
+#include <asm/apic.h>
 #include <asm/pci.h>
 #include <asm/vcpu.h>
 
 #define INSN_MAX	15
+
+/*
+ * The APIC page takes almost every MMIO exit: straight to its handler,
+ * as the dispatcher would send it (no other region overlaps the page,
+ * and the handler refuses what is not one aligned 32-bit register).
+ */
+static enum mmio_result dispatch(struct per_cpu *pcpu, struct mmio_access *acc)
+{
+	if (acc->addr - XAPIC_BASE < XAPIC_SIZE &&
+	    acc->size <= XAPIC_SIZE - (acc->addr - XAPIC_BASE)) {
+		return apic_access(pcpu, acc);
+	}
+	return mmio_dispatch(pcpu, acc);
+}
 
 bool x86_handle_mmio(struct per_cpu *pcpu, uint64_t gpa,
 		     const uint8_t *hw_bytes, unsigned int hw_len,
@@ -48,14 +63,14 @@ bool x86_handle_mmio(struct per_cpu *pcpu, uint64_t gpa,
 	res = MMIO_HANDLED;
 	/* xchg reads the old value first, then stores the register. */
 	if (!insn.is_write || insn.is_xchg) {
-		res = mmio_dispatch(pcpu, &acc);
+		res = dispatch(pcpu, &acc);
 		loaded = acc.value;
 	}
 	if (res == MMIO_HANDLED && insn.is_write) {
 		acc.is_write = true;
 		acc.value = x86_mmio_store_value(insn.has_imm ? 0 :
 				vcpu_gpr_read(pcpu, insn.reg), &insn);
-		res = mmio_dispatch(pcpu, &acc);
+		res = dispatch(pcpu, &acc);
 	}
 	if (res == MMIO_UNHANDLED) {
 		*why = "no memory and no emulated device at this address";

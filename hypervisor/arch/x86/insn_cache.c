@@ -107,7 +107,12 @@ static bool same_bytes(const uint8_t *now, const uint8_t *then,
 	uint32_t x, y;
 	unsigned int n;
 
-	if (len >= 8) {
+	if (len == 8) {
+		__builtin_memcpy(&a, now, 8);
+		__builtin_memcpy(&b, then, 8);
+		return a == b;
+	}
+	if (len > 8) {
 		__builtin_memcpy(&a, now, 8);
 		__builtin_memcpy(&b, then, 8);
 		__builtin_memcpy(&c, now + len - 8, 8);
