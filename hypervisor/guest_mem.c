@@ -35,19 +35,28 @@ int guest_mem_init(void)
 	return err;
 }
 
+int guest_mem_phys(const struct per_cpu *pcpu, uint64_t gpa, paddr_t *phys)
+{
+	unsigned long flags;
+
+	if (pt_translate(&pcpu->cell->guest_pt, gpa, phys, &flags) ||
+	    (flags & PT_DEVICE) || !(flags & PT_READ)) {
+		return -JH_EFAULT;
+	}
+	return 0;
+}
+
 int guest_mem_read(struct per_cpu *pcpu, uint64_t gpa, void *buf,
 		   unsigned int len)
 {
 	uint8_t *win = window_of(pcpu);
 	uint8_t *src = win + (gpa & ~PAGE_MASK);
-	unsigned long flags;
 	paddr_t phys;
 
 	if (len == 0 || len > PAGE_SIZE - (gpa & ~PAGE_MASK)) {
 		return -JH_EINVAL;
 	}
-	if (pt_translate(&pcpu->cell->guest_pt, gpa, &phys, &flags) ||
-	    (flags & PT_DEVICE) || !(flags & PT_READ)) {
+	if (guest_mem_phys(pcpu, gpa, &phys) != 0) {
 		return -JH_EFAULT;
 	}
 	if (pt_map_keep_tables(&hv.paging, (uintptr_t)win, phys & PAGE_MASK,

@@ -4,7 +4,9 @@
 left in OUT (build/bench/perf). Writes OUT/bench.md and OUT/ARCH.csv (raw
 samples: setup,index,ns) and prints the table. Every figure is read from
 what the guests printed: "latency-raw" lines of the timer-latency inmate,
-"jailhouse cell stats -n 1" tables, and the image files' sizes."""
+"jailhouse cell stats -n 1" tables, the x86 inmate's "APIC access" line
+(one TSC-bracketed APIC read and write: in a cell, an exit each) and the
+image files' sizes."""
 import os
 import re
 import sys
@@ -12,6 +14,7 @@ import sys
 RAW = re.compile(r'(?:^|\] )latency-raw (\d+):((?: \d+)+)$')
 STATS_TITLE = re.compile(r'^cell (\S+) \(id (\d+)\): exits per second over ([\d.]+) s')
 ROW = re.compile(r'^([a-z]+) +([\d. -]+)$')
+ACCESS = re.compile(r'APIC access read (\d+) ns write (\d+) ns')
 
 
 # bench-timer.scn's phases, in order: each starts at its marker line; the
@@ -222,6 +225,9 @@ def main(out, arches):
           'shell, CLI included)', '', '| arch | step | ms |', '|---|---|---|']
     p6 = ['', '## P6: root CPUs, exits against interrupts', '',
           '| arch | root | CPU | exits/s | interrupts/s |', '|---|---|---|---|---|']
+    access = ['', '## APIC access: one read, one write (ns, TSC-bracketed, '
+              'best of 16; in a cell each is an exit)', '',
+              '| arch | setup | read | write |', '|---|---|---|---|']
     sizes = ['', '## Image sizes (bytes)', '', '| arch | image | file | size |',
              '|---|---|---|---|']
     for arch in arches:
@@ -243,6 +249,10 @@ def main(out, arches):
                 fmt(percentile(s, 50)), fmt(percentile(s, 99)),
                 fmt(s[-1] if s else None)))
             hists.append('  %s %s:' % (arch, setup))
+            costs = [m.groups() for m in map(ACCESS.search, lines) if m]
+            if costs:
+                access.append('| %s | %s | %s | %s |' % (
+                    arch, setup, costs[-1][0], costs[-1][1]))
             hists += histogram(vals) or ['    no samples']
             panels.append(('%s, %s' % (arch, setup), vals))
         with open(os.path.join(out, '%s.csv' % arch), 'w') as f:
@@ -271,7 +281,8 @@ def main(out, arches):
                 sizes.append('| %s | %s | %s | %s |' % (
                     arch, kind, os.path.basename(path) or '-', fmt(size)))
     md += ['', 'Histograms (most frequent values; SVG: ARCH-histogram.svg):',
-           '', '```'] + hists + ['```'] + p2 + p5 + p6 + sizes
+           '', '```'] + hists + ['```'] + p2 + \
+        (access if len(access) > 5 else []) + p5 + p6 + sizes
     text = '\n'.join(md) + '\n'
     with open(os.path.join(out, 'bench.md'), 'w') as f:
         f.write(text)

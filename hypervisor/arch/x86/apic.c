@@ -478,6 +478,12 @@ static enum mmio_result apic_mmio(struct per_cpu *pcpu, void *arg,
 	return MMIO_HANDLED;
 }
 
+enum mmio_result apic_access(struct per_cpu *pcpu, struct mmio_access *acc)
+{
+	acc->offset = acc->addr - XAPIC_BASE;
+	return apic_mmio(pcpu, NULL, acc);
+}
+
 int apic_register_mmio(void)
 {
 	return mmio_register(XAPIC_BASE, XAPIC_SIZE, apic_mmio, NULL);

@@ -3,10 +3,10 @@
  * Trapped MMIO and port I/O, for every vendor backend.
  *
  * MMIO: the faulting guest-physical address comes with the exit; the
- * instruction at RIP is fetched and decoded (the CPU models we run on
- * have no decode assists), the access goes to the handler registered for
- * the address (APIC, IOAPIC, PCI ECAM), and the register or RIP is
- * updated.
+ * instruction at RIP is decoded from the bytes the CPU saved (SVM decode
+ * assists) or else fetched and decoded, or found again (insn_cache.c),
+ * the access goes to the handler registered for the address (APIC,
+ * IOAPIC, PCI ECAM), and the register or RIP is updated.
  *
  * Ports: 0xcf8-0xcff go to the PCI mediation. Any other trapped port is
  * one the cell does not own: a non-root cell is stopped; the root cell
@@ -18,29 +18,42 @@
 #include <hv/mmio.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
+#include <asm/apic.h>
 #include <asm/pci.h>
 #include <asm/vcpu.h>
 
 #define INSN_MAX	15
 
-bool x86_handle_mmio(struct per_cpu *pcpu, uint64_t gpa, const char **why)
+/*
+ * The APIC page takes almost every MMIO exit: straight to its handler,
+ * as the dispatcher would send it (no other region overlaps the page,
+ * and the handler refuses what is not one aligned 32-bit register).
+ */
+static enum mmio_result dispatch(struct per_cpu *pcpu, struct mmio_access *acc)
 {
-	struct x86_paging_state pg;
+	if (acc->addr - XAPIC_BASE < XAPIC_SIZE &&
+	    acc->size <= XAPIC_SIZE - (acc->addr - XAPIC_BASE)) {
+		return apic_access(pcpu, acc);
+	}
+	return mmio_dispatch(pcpu, acc);
+}
+
+bool x86_handle_mmio(struct per_cpu *pcpu, uint64_t gpa,
+		     const uint8_t *hw_bytes, unsigned int hw_len,
+		     const char **why)
+{
 	struct x86_mmio_insn insn;
 	struct mmio_access acc;
-	enum x86_cpu_mode mode;
 	enum mmio_result res;
-	uint8_t code[INSN_MAX];
-	uint64_t rip, old, loaded = 0;
-	int got;
+	uint64_t old, loaded = 0;
+	int err;
 
-	vcpu_code_state(pcpu, &rip, &mode, &pg);
-	got = vcpu_fetch_insn(pcpu, code, sizeof(code));
-	if (got <= 0) {
+	err = x86_mmio_insn(pcpu, hw_bytes, hw_len, &insn);
+	if (err == -JH_EFAULT) {
 		*why = "cannot read the instruction at RIP";
 		return false;
 	}
-	if (x86_decode_mmio(code, got, mode, &insn) != 0) {
+	if (err != 0) {
 		*why = "MMIO instruction not supported (only plain mov forms)";
 		return false;
 	}
@@ -50,14 +63,14 @@ bool x86_handle_mmio(struct per_cpu *pcpu, uint64_t gpa, const char **why)
 	res = MMIO_HANDLED;
 	/* xchg reads the old value first, then stores the register. */
 	if (!insn.is_write || insn.is_xchg) {
-		res = mmio_dispatch(pcpu, &acc);
+		res = dispatch(pcpu, &acc);
 		loaded = acc.value;
 	}
 	if (res == MMIO_HANDLED && insn.is_write) {
 		acc.is_write = true;
 		acc.value = x86_mmio_store_value(insn.has_imm ? 0 :
 				vcpu_gpr_read(pcpu, insn.reg), &insn);
-		res = mmio_dispatch(pcpu, &acc);
+		res = dispatch(pcpu, &acc);
 	}
 	if (res == MMIO_UNHANDLED) {
 		*why = "no memory and no emulated device at this address";

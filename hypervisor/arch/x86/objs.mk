@@ -28,6 +28,7 @@ arch-objs := \
 	arch/x86/apic.o \
 	arch/x86/emulate.o \
 	arch/x86/guest_mem.o \
+	arch/x86/insn_cache.o \
 	arch/x86/timer.o \
 	arch/x86/uart_8250.o \
 	arch/x86/insn_decode.o \

@@ -145,7 +145,13 @@ int setup_arch_init(void)
 	int err;
 
 	printk("  CPU: %s\n", x86_vendor->banner);
-	err = apic_init();
+	if (x86_vendor->assists != NULL) {
+		printk("  CPU assists: %s\n", x86_vendor->assists());
+	}
+	err = x86_guest_cache_init();
+	if (!err) {
+		err = apic_init();
+	}
 	if (!err) {
 		err = apic_register_mmio();
 	}

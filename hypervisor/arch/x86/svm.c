@@ -3,10 +3,13 @@
  * SVM: turning it on and off, and the #VMEXIT handlers (the VMCB's
  * contents: svm_vmcb.c).
  *
- * The CPU model has no NRIP save and no decode assists, so the handlers
- * advance RIP by the known length of the few instructions they intercept
- * (CPUID 2 bytes, VMMCALL 3, RDMSR/WRMSR 2) and decode the rest (MMIO,
- * port I/O: emulate.c). There is no flush-by-ASID: every cell CPU runs
+ * The handlers advance RIP by the known length of the few instructions
+ * they intercept (CPUID 2 bytes, VMMCALL 3, RDMSR/WRMSR 2). Where CPUID
+ * says the CPU has them, NRIP save gives the length of a port I/O
+ * instruction and decode assists the bytes of the instruction behind a
+ * nested page fault, which then need no walk of the guest's page tables;
+ * without them (QEMU's TCG has neither) emulate.c fetches and decodes.
+ * There is no flush-by-ASID: every cell CPU runs
  * with ASID 1 and TLB_CONTROL flushes all ASIDs when its nested page
  * table changed, and whenever the CPU changes cells.
  *
@@ -33,6 +36,8 @@
 
 #define CPUID81_ECX_SVM		(1U << 2)
 #define CPUID8A_EDX_NPT		(1U << 0)
+#define CPUID8A_EDX_NRIPS	(1U << 3)
+#define CPUID8A_EDX_DECODE	(1U << 7)
 /* "JailhouseSVM": the hypervisor leaf's signature in ebx, ecx, edx. */
 #define HV_SIG_EBX		0x6c69614a	/* "Jail" */
 #define HV_SIG_ECX		0x73756f68	/* "hous" */
@@ -46,6 +51,9 @@ static struct vmcb *vmcb_of(struct per_cpu *pcpu)
 	return svm_vmcb(pcpu);
 }
 
+/* Same on every CPU of the machine; set once, before any CPU enters. */
+static bool has_nrips, has_decode_assists;
+
 static int svm_check(void)
 {
 	uint32_t a, b, c, d;
@@ -55,7 +63,21 @@ static int svm_check(void)
 		hv_error("CPU has SVM but no nested paging (CPUID 0x8000000a EDX bit 0)");
 		return -JH_ENOSYS;
 	}
+	has_nrips = (d & CPUID8A_EDX_NRIPS) != 0U;
+	has_decode_assists = (d & CPUID8A_EDX_DECODE) != 0U;
 	return 0;
+}
+
+static const char *svm_assists(void)
+{
+	if (has_nrips && has_decode_assists) {
+		return "NRIP save, decode assists";
+	}
+	if (has_nrips) {
+		return "NRIP save; no decode assists";
+	}
+	return has_decode_assists ? "decode assists; no NRIP save" :
+		"no NRIP save, no decode assists";
 }
 
 static int svm_cpu_init(struct per_cpu *pcpu)
@@ -233,10 +255,21 @@ static void svm_inject_gp(struct per_cpu *pcpu)
 	inject(vmcb_of(pcpu), VECTOR_GP, true);
 }
 
-/* No NRIP save: callers give the length they decoded. */
+/*
+ * NRIP save: the next RIP of an intercepted IN/OUT (the only caller's
+ * exit). Without it, or if it makes no instruction length, 0: the
+ * caller decodes.
+ */
 static unsigned int svm_exit_insn_len(struct per_cpu *pcpu)
 {
-	return 0;
+	struct vmcb *vmcb = vmcb_of(pcpu);
+	uint64_t len = vmcb->nrip - vmcb->rip;
+
+	if (!has_nrips || vmcb->exitcode != EXIT_IOIO || len == 0 ||
+	    len > X86_MAX_INSN_LEN) {
+		return 0;
+	}
+	return (unsigned int)len;
 }
 
 /* SVM belongs to the hypervisor. */
@@ -353,10 +386,14 @@ static void handle_nmi(struct per_cpu *pcpu)
 
 static void handle_npf(struct per_cpu *pcpu)
 {
-	uint64_t gpa = vmcb_of(pcpu)->exitinfo2;
+	struct vmcb *vmcb = vmcb_of(pcpu);
+	uint64_t gpa = vmcb->exitinfo2;
+	/* 0 if the CPU could not fetch them: emulate.c fetches then. */
+	unsigned int hw_len = has_decode_assists ?
+		MIN((unsigned int)vmcb->insn_len, X86_MAX_INSN_LEN) : 0;
 	const char *why;
 
-	if (x86_handle_mmio(pcpu, gpa, &why)) {
+	if (x86_handle_mmio(pcpu, gpa, vmcb->insn_bytes, hw_len, &why)) {
 		return;
 	}
 	/* A break-before-make window of a table change: just retry. */
@@ -473,6 +510,7 @@ void svm_handle_exit(struct guest_regs *regs)
 	if (pcpu->arch.flush_tlb) {
 		vmcb->tlb_control = TLB_CONTROL_FLUSH_ALL;
 		pcpu->arch.flush_tlb = false;
+		x86_guest_cache_flush(pcpu);
 	}
 }
 
@@ -511,10 +549,11 @@ static void svm_irq_window(void)
 }
 
 const struct x86_vendor svm_vendor = {
-	.banner = "AMD SVM, nested paging; no NRIP save, decode assists or flush-by-ASID assumed",
+	.banner = "AMD SVM, nested paging; no flush-by-ASID assumed",
 	.guest_format = &x86_npt_format,
 	.msr_format = MSR_FORMAT_SVM,
 	.check = svm_check,
+	.assists = svm_assists,
 	.cpu_init = svm_cpu_init,
 	.cpu_exit = svm_cpu_exit,
 	.cpu_abort = svm_cpu_abort,

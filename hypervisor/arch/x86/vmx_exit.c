@@ -333,7 +333,7 @@ static void handle_ept_violation(struct per_cpu *pcpu)
 			vmread(VMCS_GUEST_INTERRUPTIBILITY) |
 			INTERRUPTIBILITY_NMI);
 	}
-	if (x86_handle_mmio(pcpu, gpa, &why)) {
+	if (x86_handle_mmio(pcpu, gpa, NULL, 0, &why)) {
 		return;
 	}
 	/* A break-before-make window of a table change: just retry. */
@@ -537,6 +537,7 @@ void vmx_prepare_entry(struct per_cpu *pcpu)
 	if (pcpu->arch.flush_tlb) {
 		pcpu->arch.flush_tlb = false;
 		vmx_flush_ept(pcpu);
+		x86_guest_cache_flush(pcpu);
 	}
 	if (v->nmi_pending && pcpu->cell != &root_cell) {
 		v->nmi_pending = false;

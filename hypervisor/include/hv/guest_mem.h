@@ -31,6 +31,14 @@ int guest_mem_read(struct per_cpu *pcpu, uint64_t gpa, void *buf,
 		   unsigned int len);
 
 /*
+ * The host-physical address of guest-physical gpa if the CPU's cell maps
+ * it as readable RAM (what guest_mem_read may read): 0 or -JH_EFAULT.
+ * For arch caches of guest mappings, which must drop what they hold when
+ * the cell's table changes.
+ */
+int guest_mem_phys(const struct per_cpu *pcpu, uint64_t gpa, paddr_t *phys);
+
+/*
  * Arch: the window at win now shows another page. Drop this CPU's stale
  * TLB entry for it and make [p, p + len) inside it show what the guest
  * wrote last, whatever memory type the guest used.

@@ -7,6 +7,7 @@
 #ifndef ASM_APIC_H
 #define ASM_APIC_H
 
+#include <hv/mmio.h>
 #include <hv/types.h>
 
 struct cell;
@@ -41,5 +42,10 @@ void apic_timer_count_stop(void);
 
 /* The emulated xAPIC page (registered with the MMIO dispatcher). */
 int apic_register_mmio(void);
+/*
+ * An access to the APIC page, straight from the MMIO exit (emulate.c),
+ * as mmio_dispatch() would route it: acc->addr inside the page.
+ */
+enum mmio_result apic_access(struct per_cpu *pcpu, struct mmio_access *acc);
 
 #endif /* ASM_APIC_H */

@@ -29,6 +29,7 @@
 #ifndef __ASSEMBLER__
 #include <hv/printk.h>
 #include <hv/types.h>
+#include <asm/guest_cache.h>
 
 struct per_cpu;
 
@@ -109,6 +110,9 @@ struct per_cpu_arch {
 	bool nmi_deferred;	/* SVM: taken outside handle_nmi, re-raised */
 	struct ratelimit pio_refusals, msr_refusals;
 	struct vmx_cpu vmx;
+	/* MMIO emulation: guest pages kept mapped, last decode (guest_mem.c). */
+	struct x86_guest_cache gcache;
+	struct x86_insn_cache icache;
 };
 
 JH_STATIC_ASSERT(__builtin_offsetof(struct per_cpu_arch, linux_cr3) ==

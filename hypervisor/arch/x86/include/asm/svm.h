@@ -103,7 +103,10 @@ struct vmcb {
 	uint32_t clean_bits;			/* 0x0c0 */
 	uint32_t res0c4;
 	uint64_t nrip;				/* 0x0c8 */
-	uint8_t res0d0[0x400 - 0xd0];
+	/* Decode assists: the guest instruction bytes of a #NPF. */
+	uint8_t insn_len;			/* 0x0d0 */
+	uint8_t insn_bytes[15];
+	uint8_t res0e0[0x400 - 0xe0];
 
 	/* State save area, 0x400 */
 	struct vmcb_seg es, cs, ss, ds, fs, gs;
@@ -133,6 +136,7 @@ struct vmcb {
 } __attribute__((packed));
 
 JH_STATIC_ASSERT(__builtin_offsetof(struct vmcb, n_cr3) == 0xb0, "VMCB");
+JH_STATIC_ASSERT(__builtin_offsetof(struct vmcb, insn_bytes) == 0xd1, "VMCB");
 JH_STATIC_ASSERT(__builtin_offsetof(struct vmcb, es) == 0x400, "VMCB");
 JH_STATIC_ASSERT(__builtin_offsetof(struct vmcb, tr) == 0x490, "VMCB");
 JH_STATIC_ASSERT(__builtin_offsetof(struct vmcb, efer) == 0x4d0, "VMCB");

@@ -25,6 +25,8 @@ struct x86_vendor {
 	enum x86_msr_format msr_format;
 	/* First CPU: features missing beyond what selection checked. */
 	int (*check)(void);
+	/* What the CPU offers that the exit handlers use; NULL: nothing. */
+	const char *(*assists)(void);
 	/* Every CPU: virtualization on, the root cell's guest from Linux. */
 	int (*cpu_init)(struct per_cpu *pcpu);
 	/* Disable: the guest's state back into the CPU, *s for the leave. */
