@@ -173,6 +173,22 @@ void ivshmem_set_state(struct ivshmem_dev *dev, uint32_t state);
 uint32_t ivshmem_peer_state(struct ivshmem_dev *dev, unsigned int peer);
 unsigned long ivshmem_rw_section(struct ivshmem_dev *dev);
 unsigned long ivshmem_out_section(struct ivshmem_dev *dev, unsigned int peer);
+/*
+ * Per arch (lib/<arch>/ivshmem-irq.c): the link's interrupt to this CPU.
+ * arm64: the config's SPI through the GIC (gic_init); x86: MSI-X, the
+ * device's one table entry aimed at this CPU's APIC with IVSHMEM_VECTOR
+ * (the hypervisor refuses an entry aimed anywhere else). 0 or -1.
+ */
+int ivshmem_irq_setup(struct ivshmem_dev *dev);
+
+/*
+ * Per arch (lib/<arch>/tick.c): an interrupt every us microseconds, for
+ * loops that sleep and must look around now and then. tick_irq() says
+ * whether the interrupt the handler got was the tick (and rearms it).
+ */
+void tick_start(uint64_t us);
+bool tick_irq(unsigned int irq);
+void tick_stop(void);
 
 /* string.c: what the compiler may call on its own, and strcmp. */
 void *memset(void *dest, int c, size_t n);
