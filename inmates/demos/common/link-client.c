@@ -57,12 +57,17 @@ static void sort(uint32_t *a, unsigned int n)
 static bool wait_reply(unsigned long echo_out, uint64_t seq,
 		       uint64_t deadline)
 {
-	while (mmio_read64(echo_out) != seq) {
-		if (timer_now() > deadline)
-			return false;
-		cpu_wait_for_interrupt();
+	bool done;
+
+	for (;;) {
+		irq_disable();
+		done = mmio_read64(echo_out) == seq;
+		if (done || timer_now() > deadline)
+			break;
+		irq_wait_enable();
 	}
-	return true;
+	irq_enable();
+	return done;
 }
 
 void inmate_main(void)

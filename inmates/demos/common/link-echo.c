@@ -54,7 +54,10 @@ void inmate_main(void)
 	printk("link-echo: ready\n");
 
 	for (;;) {
-		cpu_wait_for_interrupt();
+		irq_disable();
+		if (doorbells == seen)
+			irq_wait_enable();
+		irq_enable();
 		if (doorbells != seen) {
 			seen = doorbells;
 			seq = mmio_read64(in);

@@ -129,6 +129,13 @@ typedef void (*irq_handler_t)(unsigned int irq);
 void irq_set_handler(irq_handler_t handler);
 void irq_enable(void);
 void irq_disable(void);
+/*
+ * Called with IRQs disabled after a check of what the handler changes:
+ * sleeps until an interrupt is pending, then enables IRQs and takes it.
+ * An interrupt that came after the check still ends the sleep, which
+ * irq_enable() followed by cpu_wait_for_interrupt() would miss.
+ */
+void irq_wait_enable(void);
 
 /*
  * pci.c (arch): config space of bus:dev.fn. reg below 0x100; size 1, 2 or
