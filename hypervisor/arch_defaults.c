@@ -53,3 +53,20 @@ bool __weak ivshmem_arch_supported(void)
 void __weak ivshmem_arch_inject(struct cell *cell, uint32_t irq)
 {
 }
+
+/* Link interrupts are INTx where an arch does not say otherwise. */
+bool __weak ivshmem_arch_msix(void)
+{
+	return false;
+}
+
+const char *__weak ivshmem_arch_msix_check(const struct cell *cell,
+					   uint64_t addr, uint32_t data,
+					   unsigned int *cpu)
+{
+	return "no MSI-X on this arch";
+}
+
+void __weak ivshmem_arch_msix_send(unsigned int cpu, uint32_t data)
+{
+}

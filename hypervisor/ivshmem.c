@@ -181,6 +181,7 @@ static void reset_end(struct cell *cell, struct ivshmem_link *link,
 	end->command = 0;
 	end->int_status = false;
 	end->sizing = 0;
+	ivshmem_msix_reset(end);
 	ivshmem_set_state(link, cfg->peer_id, 0);
 	spin_unlock(&ivshmem_lock);
 }

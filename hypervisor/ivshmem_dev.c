@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The ivshmem 2.0 device of a link end, as its cell sees it: config space
- * at the config's BDF, BAR0 registers and BAR1 (the MSI-X table, empty
- * while only INTx exists) at the config's fixed addresses, doorbells
+ * at the config's BDF, BAR0 registers and BAR1 (the MSI-X table where
+ * link interrupts are MSI-X, ivshmem_msix.c) at the config's fixed
+ * addresses, doorbells
  * (Documentation/ivshmem.md; register layout in hv/ivshmem_regs.h).
  *
  * Every value a guest writes is checked before use: a doorbell's target
@@ -91,6 +92,10 @@ void ivshmem_ring(struct ivshmem_link *link, unsigned int peer)
 	    !(end->int_ctrl & IVSHMEM_INT_ENABLE)) {
 		return;
 	}
+	if (ivshmem_arch_msix()) {
+		ivshmem_msix_deliver(end);
+		return;
+	}
 	end->int_status = true;
 	if (!(end->command & PCI_CMD_INTX_OFF)) {
 		ivshmem_arch_inject(end->cell, end->cfg->irq);
@@ -125,7 +130,11 @@ static uint32_t cfg_dword(const struct ivshmem_end *end, unsigned int reg)
 {
 	const struct jh_link *cfg = end->cfg;
 	uint64_t addr;
+	uint32_t value;
 
+	if (ivshmem_arch_msix() && ivshmem_msix_cfg_read(end, reg, &value)) {
+		return value;
+	}
 	switch (reg) {
 	case IVSHMEM_CFG_ID:
 	case IVSHMEM_CFG_SUBSYS:
@@ -147,9 +156,12 @@ static uint32_t cfg_dword(const struct ivshmem_end *end, unsigned int reg)
 	case IVSHMEM_CFG_CAP_PTR:
 		return IVSHMEM_CFG_VNDR;
 	case IVSHMEM_CFG_INT:
-		return end->int_line | PCI_INT_PIN_A << 8;
+		/* No INTx pin where the interrupt is MSI-X. */
+		return end->int_line |
+			(ivshmem_arch_msix() ? 0U : PCI_INT_PIN_A << 8);
 	case IVSHMEM_CFG_VNDR:
-		return IVSHMEM_CAP_ID | IVSHMEM_CAP_LEN << 16;
+		return IVSHMEM_CAP_ID | IVSHMEM_CAP_LEN << 16 |
+			(ivshmem_arch_msix() ? IVSHMEM_CFG_MSIX << 8 : 0U);
 	case IVSHMEM_CFG_VNDR + IVSHMEM_CAP_STATE_SIZE:
 		return cfg->state_table_size;
 	case IVSHMEM_CFG_VNDR + IVSHMEM_CAP_RW_SIZE:
@@ -195,6 +207,8 @@ static void cfg_write(struct ivshmem_end *end, unsigned int reg,
 		}
 	} else if (dw == IVSHMEM_CFG_INT && shift == 0) {
 		end->int_line = (uint8_t)value;
+	} else if (dw == IVSHMEM_CFG_MSIX && ivshmem_arch_msix()) {
+		ivshmem_msix_cfg_write(end, reg, size, value);
 	}
 }
 
@@ -316,14 +330,17 @@ enum mmio_result ivshmem_mmio(struct per_cpu *pcpu, struct mmio_access *acc)
 	}
 	off = acc->addr - end->cfg->mmio_base;
 	/*
-	 * Undecoded (memory space off), BAR1 (no MSI-X table yet) and
-	 * anything but an aligned dword: reads 0, writes ignored.
+	 * Undecoded (memory space off), BAR1 where the interrupt is not
+	 * MSI-X, and anything but an aligned dword: reads 0, writes ignored.
 	 */
-	if (!(end->command & PCI_CMD_MEM) || off >= JH_LINK_BAR_SIZE ||
-	    acc->size != 4 || (off & 3U) != 0U) {
+	if (!(end->command & PCI_CMD_MEM) || acc->size != 4 ||
+	    (off & 3U) != 0U ||
+	    (off >= JH_LINK_BAR_SIZE && !ivshmem_arch_msix())) {
 		if (!acc->is_write) {
 			acc->value = 0;
 		}
+	} else if (off >= JH_LINK_BAR_SIZE) {
+		ivshmem_msix_table(end, acc, off - JH_LINK_BAR_SIZE);
 	} else {
 		/* The peer sees what was written before the doorbell. */
 		smp_mb();

@@ -5,7 +5,7 @@
  * rate bound) and state changes, on one link of two cells. The arch's
  * injection and the clock are stand-ins that record and step.
  */
-/* UNIT-SOURCES: hypervisor/ivshmem_dev.c tests/unit/x86_stubs.c tests/unit/iommu_stubs.c tests/unit/config_builder.c */
+/* UNIT-SOURCES: hypervisor/ivshmem_dev.c hypervisor/ivshmem_msix.c tests/unit/x86_stubs.c tests/unit/iommu_stubs.c tests/unit/config_builder.c */
 /* UNIT-CFLAGS: -I$(SRCDIR)/hypervisor/arch/x86/include */
 #include <string.h>
 
@@ -37,6 +37,28 @@ void ivshmem_arch_inject(struct cell *cell, uint32_t irq)
 bool ivshmem_arch_supported(void)
 {
 	return true;
+}
+
+/* INTx here; MSI-X is test_ivshmem_msix.c's. */
+bool ivshmem_arch_msix(void)
+{
+	return false;
+}
+
+const char *ivshmem_arch_msix_check(const struct cell *cell, uint64_t addr,
+				    uint32_t data, unsigned int *cpu)
+{
+	(void)cell;
+	(void)addr;
+	(void)data;
+	(void)cpu;
+	return "not here";
+}
+
+void ivshmem_arch_msix_send(unsigned int cpu, uint32_t data)
+{
+	(void)cpu;
+	(void)data;
 }
 
 uint64_t timer_arch_now_us(void)

@@ -152,6 +152,17 @@ void apic_send_nmi(unsigned int cpu)
 	}
 }
 
+/* A fixed interrupt with vector to cpu (a link doorbell, arch/x86/ivshmem.c). */
+void apic_send_fixed(unsigned int cpu, uint8_t vector)
+{
+	struct per_cpu *target = per_cpu(cpu);
+
+	if (target != NULL) {
+		send_ipi(target->arch.apic_id,
+			 vector | ICR_MODE_FIXED << 8 | ICR_ASSERT);
+	}
+}
+
 /* Does a logical destination reach a CPU with this LDR and DFR? */
 static bool logical_match(uint32_t ldr_reg, uint32_t dfr, uint8_t dest)
 {

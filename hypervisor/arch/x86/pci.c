@@ -49,6 +49,7 @@
 #include <hv/bitmap.h>
 #include <hv/cell.h>
 #include <hv/iommu.h>
+#include <hv/ivshmem.h>
 #include <hv/mmio.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
@@ -435,6 +436,12 @@ static void data_access(struct cell *cell, uint32_t addr, unsigned int n,
 {
 	bool done = false;
 
+	/* A link device of this cell, wherever the config put it. */
+	if (n + size <= 4 && (n & (size - 1)) == 0 && (addr & ADDR_ENABLE) &&
+	    ivshmem_cfg_access(cell, ADDR_BDF(addr), ADDR_FULL_REG(addr) + n,
+			       size, is_write, value)) {
+		return;
+	}
 	if (n + size <= 4 && (addr & ADDR_ENABLE)) {
 		spin_lock(&pci_lock);
 		if (pci_cell_owns(cell, ADDR_BDF(addr))) {
@@ -509,6 +516,27 @@ static uint32_t ecam_cell_read(const struct cell *cell, uint64_t off,
 			 pci_ecam_read(off, size));
 }
 
+/* A link device of the cell (not behind pci_lock: ivshmem_lock). */
+static bool link_ecam(struct cell *cell, struct mmio_access *acc)
+{
+	uint16_t bdf = (uint16_t)(acc->offset >> ECAM_FN_SHIFT);
+	unsigned int reg = acc->offset & ((1U << ECAM_FN_SHIFT) - 1);
+	unsigned int size = acc->size == 8 ? 4 : acc->size;
+	uint32_t lo = (uint32_t)acc->value, hi = (uint32_t)(acc->value >> 32);
+
+	if (!ivshmem_cfg_access(cell, bdf, reg, size, acc->is_write, &lo)) {
+		return false;
+	}
+	if (acc->size == 8) {
+		(void)ivshmem_cfg_access(cell, bdf, reg + 4, 4, acc->is_write,
+					 &hi);
+	}
+	if (!acc->is_write) {
+		acc->value = acc->size == 8 ? (uint64_t)hi << 32 | lo : lo;
+	}
+	return true;
+}
+
 static enum mmio_result ecam_access(struct per_cpu *pcpu, void *arg,
 				    struct mmio_access *acc)
 {
@@ -520,6 +548,9 @@ static enum mmio_result ecam_access(struct per_cpu *pcpu, void *arg,
 	if ((size != 1 && size != 2 && size != 4 && size != 8) ||
 	    (off & (size - 1))) {
 		return MMIO_ERROR;
+	}
+	if (link_ecam(pcpu->cell, acc)) {
+		return MMIO_HANDLED;
 	}
 
 	spin_lock(&pci_lock);

@@ -396,8 +396,13 @@ static void handle_npf(struct per_cpu *pcpu)
 	if (x86_handle_mmio(pcpu, gpa, vmcb->insn_bytes, hw_len, &why)) {
 		return;
 	}
-	/* A break-before-make window of a table change: just retry. */
-	if (cell_fault_is_transient(pcpu->cell, gpa)) {
+	/*
+	 * A break-before-make window of a table change: just retry. Not
+	 * for a present entry (a write to read-only memory, e.g. a link
+	 * peer's output section): that would retry for ever.
+	 */
+	if (!(vmcb_of(pcpu)->exitinfo1 & NPF_INFO_PRESENT) &&
+	    cell_fault_is_transient(pcpu->cell, gpa)) {
 		return;
 	}
 	trap_report(pcpu, why);

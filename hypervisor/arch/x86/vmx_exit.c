@@ -336,8 +336,13 @@ static void handle_ept_violation(struct per_cpu *pcpu)
 	if (x86_handle_mmio(pcpu, gpa, NULL, 0, &why)) {
 		return;
 	}
-	/* A break-before-make window of a table change: just retry. */
-	if (cell_fault_is_transient(pcpu->cell, gpa)) {
+	/*
+	 * A break-before-make window of a table change: just retry. Not
+	 * for a present entry (a write to read-only memory, e.g. a link
+	 * peer's output section): that would retry for ever.
+	 */
+	if (!(qual & EPT_QUAL_ENTRY_PRESENT) &&
+	    cell_fault_is_transient(pcpu->cell, gpa)) {
 		return;
 	}
 	trap_report(pcpu, VMX_EXIT_EPT_VIOLATION, why);

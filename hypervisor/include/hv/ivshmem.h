@@ -39,6 +39,10 @@ struct ivshmem_end {
 	bool int_status;		/* PCI STATUS interrupt status */
 	uint8_t int_line;		/* PCI interrupt line, as written */
 	uint8_t sizing;			/* bit n: BARn was written all ones */
+	uint16_t msix_ctrl;		/* MSI-X Message Control, writable bits */
+	uint32_t msix_entry[4];		/* the one table entry, as written */
+	bool msix_ok;			/* entry checked: msix_cpu takes it */
+	unsigned int msix_cpu;
 	uint64_t db_window;		/* timer_arch_now_us() */
 	unsigned int db_count;
 	struct ratelimit refused_rl;
@@ -97,5 +101,29 @@ enum mmio_result ivshmem_mmio(struct per_cpu *pcpu, struct mmio_access *acc);
  */
 void ivshmem_arch_inject(struct cell *cell, uint32_t irq);
 bool ivshmem_arch_supported(void);
+
+/*
+ * MSI-X (ivshmem_msix.c), on arches whose link interrupts are MSI-X
+ * (ivshmem_arch_msix()): the capability in config space, the table in
+ * BAR1, delivery. Lock held.
+ */
+bool ivshmem_msix_cfg_read(const struct ivshmem_end *end, unsigned int reg,
+			   uint32_t *value);
+void ivshmem_msix_cfg_write(struct ivshmem_end *end, unsigned int reg,
+			    unsigned int size, uint32_t value);
+void ivshmem_msix_table(struct ivshmem_end *end, struct mmio_access *acc,
+			uint64_t off);
+void ivshmem_msix_deliver(struct ivshmem_end *end);
+void ivshmem_msix_reset(struct ivshmem_end *end);
+
+/*
+ * Arch: whether link interrupts are MSI-X; why the message (address,
+ * data) of a cell's table entry may not be sent (NULL: it may, to *cpu);
+ * sending it.
+ */
+bool ivshmem_arch_msix(void);
+const char *ivshmem_arch_msix_check(const struct cell *cell, uint64_t addr,
+				    uint32_t data, unsigned int *cpu);
+void ivshmem_arch_msix_send(unsigned int cpu, uint32_t data);
 
 #endif /* HV_IVSHMEM_H */

@@ -22,6 +22,7 @@
 #define IVSHMEM_CFG_CAP_PTR	0x34
 #define IVSHMEM_CFG_INT		0x3c	/* line (RW), pin (RO) */
 #define IVSHMEM_CFG_VNDR	0x40	/* the vendor-specific capability */
+#define IVSHMEM_CFG_MSIX	0x60	/* MSI-X capability (MSI-X arches) */
 #define IVSHMEM_CFG_SIZE	0x100
 
 #define PCI_CMD_MEM		0x0002U
@@ -51,5 +52,18 @@
 #define IVSHMEM_INT_ENABLE	0x1U
 #define IVSHMEM_DB_VECTOR_MASK	0xffffU
 #define IVSHMEM_DB_PEER_SHIFT	16
+
+/* MSI-X: one vector, table at BAR1 offset 0, PBA behind it. */
+#define PCI_CAP_ID_MSIX		0x11U
+#define MSIX_CTRL_ENABLE	0x8000U
+#define MSIX_CTRL_MASKALL	0x4000U
+#define MSIX_CTRL_WRITABLE	(MSIX_CTRL_ENABLE | MSIX_CTRL_MASKALL)
+#define MSIX_BIR_BAR1		1U
+#define IVSHMEM_MSIX_PBA	0x800U	/* offset in BAR1 */
+#define MSIX_ENTRY_ADDR_LO	0
+#define MSIX_ENTRY_ADDR_HI	1
+#define MSIX_ENTRY_DATA		2
+#define MSIX_ENTRY_CTRL		3
+#define MSIX_ENTRY_MASKED	0x1U
 
 #endif /* HV_IVSHMEM_REGS_H */

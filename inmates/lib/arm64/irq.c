@@ -21,6 +21,12 @@ void irq_disable(void)
 	asm volatile("msr daifset, #2" ::: "memory");
 }
 
+/* WFI wakes on a pending interrupt even while it is masked. */
+void irq_wait_enable(void)
+{
+	asm volatile("wfi; msr daifclr, #2" ::: "memory");
+}
+
 void irq_handle(void)
 {
 	unsigned int intid = gic_ack();

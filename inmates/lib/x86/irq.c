@@ -25,6 +25,12 @@ void irq_disable(void)
 	asm volatile("cli" ::: "memory");
 }
 
+/* STI enables interrupts only after the next instruction: the HLT. */
+void irq_wait_enable(void)
+{
+	asm volatile("sti; hlt" ::: "memory");
+}
+
 void irq_handle(unsigned int vector)
 {
 	if (vector == APIC_SPURIOUS_VECTOR)

@@ -129,6 +129,13 @@ typedef void (*irq_handler_t)(unsigned int irq);
 void irq_set_handler(irq_handler_t handler);
 void irq_enable(void);
 void irq_disable(void);
+/*
+ * Called with IRQs disabled after a check of what the handler changes:
+ * sleeps until an interrupt is pending, then enables IRQs and takes it.
+ * An interrupt that came after the check still ends the sleep, which
+ * irq_enable() followed by cpu_wait_for_interrupt() would miss.
+ */
+void irq_wait_enable(void);
 
 /*
  * pci.c (arch): config space of bus:dev.fn. reg below 0x100; size 1, 2 or
@@ -173,6 +180,22 @@ void ivshmem_set_state(struct ivshmem_dev *dev, uint32_t state);
 uint32_t ivshmem_peer_state(struct ivshmem_dev *dev, unsigned int peer);
 unsigned long ivshmem_rw_section(struct ivshmem_dev *dev);
 unsigned long ivshmem_out_section(struct ivshmem_dev *dev, unsigned int peer);
+/*
+ * Per arch (lib/<arch>/ivshmem-irq.c): the link's interrupt to this CPU.
+ * arm64: the config's SPI through the GIC (gic_init); x86: MSI-X, the
+ * device's one table entry aimed at this CPU's APIC with IVSHMEM_VECTOR
+ * (the hypervisor refuses an entry aimed anywhere else). 0 or -1.
+ */
+int ivshmem_irq_setup(struct ivshmem_dev *dev);
+
+/*
+ * Per arch (lib/<arch>/tick.c): an interrupt every us microseconds, for
+ * loops that sleep and must look around now and then. tick_irq() says
+ * whether the interrupt the handler got was the tick (and rearms it).
+ */
+void tick_start(uint64_t us);
+bool tick_irq(unsigned int irq);
+void tick_stop(void);
 
 /* string.c: what the compiler may call on its own, and strcmp. */
 void *memset(void *dest, int c, size_t n);

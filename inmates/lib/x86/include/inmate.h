@@ -22,6 +22,7 @@
 #define IRQ_NMI_VECTOR		2
 #define APIC_TIMER_VECTOR	0x20
 #define APIC_SPURIOUS_VECTOR	0xff
+#define IVSHMEM_VECTOR		0x50	/* the link interrupt (ivshmem-irq.c) */
 
 /*
  * timer.c: the TSC is the free-running counter of timer_now(). Its

@@ -23,6 +23,8 @@ void apic_cpu_init(struct per_cpu *pcpu);
 
 /* Sends an NMI to a CPU (the hypervisor's kick). */
 void apic_send_nmi(unsigned int cpu);
+/* Sends a fixed interrupt with vector (>= 32, checked by the caller). */
+void apic_send_fixed(unsigned int cpu, uint8_t vector);
 
 /*
  * Does an interrupt for dest (APIC ID when physical, logical destination

@@ -66,6 +66,8 @@
 #define IOIO_STR		(1ULL << 2)
 #define IOIO_SZ16		(1ULL << 5)
 #define IOIO_SZ32		(1ULL << 6)
+/* NPF EXITINFO1 bit 0: the entry was present (a permission fault). */
+#define NPF_INFO_PRESENT	(1ULL << 0)
 
 struct vmcb_seg {
 	uint16_t selector;

@@ -253,6 +253,8 @@ enum vmx_seg { SEG_ES, SEG_CS, SEG_SS, SEG_DS, SEG_FS, SEG_GS, SEG_LDTR,
 #define EPT_QUAL_READ			(1ULL << 0)
 #define EPT_QUAL_WRITE			(1ULL << 1)
 #define EPT_QUAL_FETCH			(1ULL << 2)
+/* Bits 5:3: what the entry allowed; any set: it was present. */
+#define EPT_QUAL_ENTRY_PRESENT		(7ULL << 3)
 #define EPT_QUAL_NMI_UNBLOCKED		(1ULL << 12)
 
 static inline uint64_t vmread(unsigned long field)

@@ -18,7 +18,6 @@
  */
 #include <inmate.h>
 #include <arch-mmio.h>
-#include <sysreg.h>
 
 #define ECHO		0
 #define ECHO_READY	1
@@ -28,14 +27,12 @@
 
 static volatile unsigned int doorbells;
 static volatile bool tick_due;
-static uint64_t tick;
 static uint32_t samples[MAX_ROUNDS];
 
 static void irq(unsigned int intid)
 {
-	if (intid == TIMER_VIRT_IRQ) {
+	if (tick_irq(intid)) {
 		tick_due = true;
-		timer_set_deadline(timer_now() + tick);
 	} else if (intid >= 32) {
 		doorbells++;
 	}
@@ -60,12 +57,17 @@ static void sort(uint32_t *a, unsigned int n)
 static bool wait_reply(unsigned long echo_out, uint64_t seq,
 		       uint64_t deadline)
 {
-	while (mmio_read64(echo_out) != seq) {
-		if (timer_now() > deadline)
-			return false;
-		cpu_wait_for_interrupt();
+	bool done;
+
+	for (;;) {
+		irq_disable();
+		done = mmio_read64(echo_out) == seq;
+		if (done || timer_now() > deadline)
+			break;
+		irq_wait_enable();
 	}
-	return true;
+	irq_enable();
+	return done;
 }
 
 void inmate_main(void)
@@ -78,7 +80,7 @@ void inmate_main(void)
 	unsigned int n = 0;
 
 	comm_set_cell_state(JH_CELL_RUNNING);
-	if (gic_init() || ivshmem_find(&dev, 0)) {
+	if (ivshmem_find(&dev, 0) || ivshmem_irq_setup(&dev)) {
 		printk("link-client: no link device\n");
 		return;
 	}
@@ -89,9 +91,7 @@ void inmate_main(void)
 	out = ivshmem_out_section(&dev, dev.id);
 	echo_out = ivshmem_out_section(&dev, ECHO);
 	irq_set_handler(irq);
-	gic_enable_ppi(TIMER_VIRT_IRQ);
-	tick = timer_us_to_ticks(TICK_MS * 1000);
-	timer_set_deadline(timer_now() + tick);
+	tick_start(TICK_MS * 1000);
 	ivshmem_enable_irq(&dev, true);
 	irq_enable();
 	ivshmem_set_state(&dev, 1);
@@ -142,7 +142,7 @@ void inmate_main(void)
 	printk("link-client: writing the echo's output section at 0x%lx\n",
 	       echo_out);
 	mmio_write32(echo_out, 0xbad);
-	dsb_sy();
+	mmio_barrier();
 	printk("link-client: ERROR: the write to 0x%lx was not stopped\n",
 	       echo_out);
 }
