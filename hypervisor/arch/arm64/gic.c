@@ -147,19 +147,20 @@ static void done(uint32_t raw)
 	gic_ops->deactivate(raw);
 }
 
-static void handle_one(struct per_cpu *pcpu, unsigned int intid,
+/* True: a kick or refill, which the flush after the loop must look at. */
+static bool handle_one(struct per_cpu *pcpu, unsigned int intid,
 		       uint32_t raw)
 {
 	if (intid == SGI_KICK || intid == gic.maint_irq) {
 		/* Requests and refills are looked at after the loop. */
 		done(raw);
-		return;
+		return true;
 	}
 	if (intid < 16) {
 		/* Set pending by the guest in its own private registers. */
 		done(raw);
 		vgic_inject(pcpu, intid, false);
-		return;
+		return false;
 	}
 	if (intid >= GIC_FIRST_SPI && !gic_cell_owns_spi(pcpu->cell, intid)) {
 		if (ratelimit_ok(&stray_rl, 8)) {
@@ -167,15 +168,17 @@ static void handle_one(struct per_cpu *pcpu, unsigned int intid,
 			       pcpu->cpu_id, intid, pcpu->cell->name);
 		}
 		done(raw);
-		return;
+		return false;
 	}
 	/* Priority drop only: the guest's deactivation ends it. */
 	gic_ops->eoi(raw);
 	vgic_inject(pcpu, intid, true);
+	return false;
 }
 
 void gic_handle_irq(struct per_cpu *pcpu, bool in_park)
 {
+	bool kicked = false;
 	unsigned int n, intid;
 	uint32_t raw;
 
@@ -184,9 +187,11 @@ void gic_handle_irq(struct per_cpu *pcpu, bool in_park)
 		if (intid >= GIC_SPURIOUS_FIRST) {
 			break;
 		}
-		handle_one(pcpu, intid, raw);
+		if (handle_one(pcpu, intid, raw)) {
+			kicked = true;
+		}
 	}
-	vgic_flush(pcpu);
+	vgic_flush(pcpu, kicked);
 	if (!in_park) {
 		cpu_check_requests(pcpu);
 	}

@@ -75,17 +75,27 @@ static void deactivate(unsigned int intid)
 	write_sysreg(intid, icc_dir_el1);
 }
 
-/* Puts intid into a list register of this CPU; false if all are busy. */
+/*
+ * Puts intid into a list register of this CPU; false if all are busy.
+ * ICH_ELRSR_EL2 names the empty ones, so no register is read to find one.
+ */
 bool gicv3_lr_insert(unsigned int intid, bool hw)
 {
-	unsigned long empty = read_sysreg(ich_elrsr_el2);
+	unsigned long all = BIT(gic.num_lrs) - 1U;
+	unsigned long empty = read_sysreg(ich_elrsr_el2) & all;
+	unsigned long used = ~empty & all;
 	uint64_t lr;
 	unsigned int n;
 
-	for (n = 0; n < gic.num_lrs; n++) {
-		if ((empty & BIT(n)) != 0U) {
-			continue;
-		}
+	/*
+	 * Only the registers in use are looked at (usually none). A physical
+	 * interrupt can be there too: the guest may clear its active state
+	 * through the redistributor while the list register still holds it,
+	 * and two list registers with one vINTID are UNPREDICTABLE.
+	 */
+	while (used != 0U) {
+		n = (unsigned int)__builtin_ctzl(used);
+		used &= used - 1U;
 		lr = read_lr(n);
 		if ((lr & LR_VINTID_MASK) != intid) {
 			continue;
@@ -96,19 +106,21 @@ bool gicv3_lr_insert(unsigned int intid, bool hw)
 		}
 		return true;
 	}
-	for (n = 0; n < gic.num_lrs; n++) {
-		if (!(empty & BIT(n))) {
-			continue;
-		}
-		lr = LR_PENDING | LR_GROUP1 | intid |
-			((uint64_t)GIC_PRIORITY << LR_PRIORITY_SHIFT);
-		if (hw) {
-			lr |= LR_HW | ((uint64_t)intid << LR_PINTID_SHIFT);
-		}
-		write_lr(n, lr);
-		return true;
+	if (empty == 0U) {
+		return false;
 	}
-	return false;
+	lr = LR_PENDING | LR_GROUP1 | intid |
+		((uint64_t)GIC_PRIORITY << LR_PRIORITY_SHIFT);
+	if (hw) {
+		lr |= LR_HW | ((uint64_t)intid << LR_PINTID_SHIFT);
+	}
+	/* LR0 is the one nearly always free: written without the switch. */
+	if ((empty & 1U) != 0U) {
+		write_sysreg(lr, ich_lr0_el2);
+	} else {
+		write_lr((unsigned int)__builtin_ctzl(empty), lr);
+	}
+	return true;
 }
 
 void gicv3_set_underflow_irq(bool on)

@@ -270,6 +270,12 @@ void arch_handle_trap(struct trap_frame *frame, unsigned long vector)
 	pcpu->arch.frame = frame;
 	pcpu->stats[JH_STAT_TOTAL]++;
 
+	/* The most frequent exit first, before the compare chain. */
+	if (vector == VEC_LOW64_IRQ) {
+		pcpu->stats[JH_STAT_IRQ]++;
+		gic_handle_irq(pcpu, false);
+		return;
+	}
 	/*
 	 * EL1 is always AArch64 (HCR_EL2.RW), but its EL0 tasks may be
 	 * AArch32: their exits use the LOW32 vectors and are handled alike

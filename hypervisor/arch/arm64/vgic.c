@@ -11,7 +11,8 @@
  * in the queue and the underflow maintenance interrupt refills them.
  *
  * Only the owning CPU touches its list registers; other CPUs add SGIs to
- * its queue under the queue lock and kick it.
+ * its queue under the queue lock and kick it. The owner's own interrupts
+ * go into a list register without the lock when its queue is empty.
  */
 #include <hv/cell.h>
 #include <hv/control.h>
@@ -50,7 +51,8 @@ static void dropped(struct per_cpu *target, struct irq_queue *q,
 	}
 }
 
-void vgic_inject(struct per_cpu *target, unsigned int intid, bool hw)
+static void __attribute__((noinline))
+inject_queued(struct per_cpu *target, unsigned int intid, bool hw)
 {
 	struct irq_queue *q = &target->arch.irqs;
 	bool local = target == this_cpu();
@@ -89,11 +91,39 @@ void vgic_inject(struct per_cpu *target, unsigned int intid, bool hw)
 	}
 }
 
-void vgic_flush(struct per_cpu *pcpu)
+void vgic_inject(struct per_cpu *target, unsigned int intid, bool hw)
+{
+	struct irq_queue *q = &target->arch.irqs;
+
+	/*
+	 * The common case, one of this CPU's own interrupts with nothing
+	 * waiting, needs no lock: only this CPU touches its list registers
+	 * and takes entries off its queue, and closed is set by this CPU
+	 * itself (vgic_release_queue). Other CPUs only append SGIs under the
+	 * lock and then kick; if one does so just now, its SGI is behind
+	 * this interrupt in the queue and the kick flushes it.
+	 */
+	if (target == this_cpu() && READ_ONCE(q->count) == 0U && !q->closed &&
+	    gic_ops->lr_insert(intid, hw)) {
+		return;
+	}
+	inject_queued(target, intid, hw);
+}
+
+void vgic_flush(struct per_cpu *pcpu, bool kicked)
 {
 	struct irq_queue *q = &pcpu->arch.irqs;
 	struct irq_queue_entry *e;
 
+	/*
+	 * Nothing queued as this CPU sees it, and no kick that could announce
+	 * an SGI another CPU queued meanwhile: nothing to do, and the
+	 * underflow interrupt is already off (every flush that emptied the
+	 * queue switched it off; reset and exit clear ICH_HCR / GICH_HCR).
+	 */
+	if (!kicked && READ_ONCE(q->count) == 0U) {
+		return;
+	}
 	spin_lock(&q->lock);
 	while (q->count != 0U) {
 		e = &q->entry[q->head];
