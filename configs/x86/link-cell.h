@@ -1,79 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The body shared by the two ends of the x86 link demo (link-echo.c,
- * link-client.c; Documentation/ivshmem.md) on the qemu-q35 system
- * config: one CPU, 1 MiB of the cell pool at guest 0 (where the CPU
- * starts in real mode), the comm region at 0x80000000, and one end of
- * link 1, whose 16 KiB of shared memory (state table, R/W section, one
- * output section per peer) sit at 0x3cc00000 in the cell pool and are
- * seen by both cells at guest 0x40000000, with the virtual device's BARs
- * at 0x40100000 and the device at 00:0f.0 of the cell's PCI view (QEMU
- * q35 puts nothing there). The doorbell is MSI-X, which each cell aims at
- * its own CPU: irq stays 0.
- *
- * Before including, define:
- *   LINK_CELL_NAME      the cell's name
- *   LINK_CELL_CPU       its CPU
- *   LINK_CELL_RAM_PHYS  physical start of its 1 MiB
- *   LINK_PEER_ID        its end of the link (0 or 1)
+ * The x86 part of the link demo's cell config (../link-cell-body.h) on
+ * qemu-q35: the CPU starts in real mode at guest 0, link 1's shared memory
+ * sits at 0x3cc00000 in the cell pool, 00:0f.0 is free on QEMU q35, and
+ * the doorbell is MSI-X, which each cell aims at its own CPU: irq stays 0.
  */
-#include "config-file.h"
-
+#define LINK_ARCH		JH_ARCH_X86
 #define LINK_SHMEM_PHYS		0x3cc00000
-#define LINK_SHMEM_VIRT		0x40000000
-#define LINK_MMIO_BASE		0x40100000
+#define LINK_IRQ		0
 
-static const struct {
-	struct jh_cell_desc cell;
-	uint64_t cpus[1];
-	struct jh_memory_region mem_regions[2];
-	struct jh_link links[1];
-} JH_PACKED config CONFIG_OBJECT = {
-	.cell = {
-		.signature = JH_CELL_SIGNATURE,
-		.revision = JH_CONFIG_REVISION,
-		.arch = JH_ARCH_X86,
-		.name = LINK_CELL_NAME,
-		.flags = JH_CELL_CONSOLE_ALLOWED,
-		.cpu_set_size = sizeof(config.cpus),
-		.num_memory_regions = ARRAY_ITEMS(config.mem_regions),
-		.num_links = ARRAY_ITEMS(config.links),
-		.cpu_reset_address = 0,
-		.console = { .type = JH_CON_NONE },
-	},
-
-	.cpus = { 1ull << LINK_CELL_CPU },
-
-	.mem_regions = {
-		{
-			.phys_start = LINK_CELL_RAM_PHYS,
-			.virt_start = 0,
-			.size = MiB(1),
-			.flags = JH_MEM_READ | JH_MEM_WRITE | JH_MEM_EXECUTE |
-				 JH_MEM_LOADABLE,
-		},
-		{
-			.virt_start = 0x80000000,
-			.size = KiB(4),
-			.flags = JH_MEM_READ | JH_MEM_WRITE |
-				 JH_MEM_COMM_REGION,
-		},
-	},
-
-	.links = {
-		{
-			.id = 1,
-			.peer_id = LINK_PEER_ID,
-			.num_peers = 2,
-			.domain = 0,
-			.bdf = 0x0078,		/* 00:0f.0 */
-			.irq = 0,		/* MSI-X */
-			.shmem_phys = LINK_SHMEM_PHYS,
-			.shmem_virt = LINK_SHMEM_VIRT,
-			.state_table_size = KiB(4),
-			.rw_size = KiB(4),
-			.out_size = KiB(4),
-			.mmio_base = LINK_MMIO_BASE,
-		},
-	},
-};
+#include "link-cell-body.h"
