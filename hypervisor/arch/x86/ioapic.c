@@ -52,57 +52,16 @@
 #include <hv/spinlock.h>
 #include <asm/apic.h>
 #include <asm/ioapic.h>
+#include <asm/ioapic_regs.h>
+#include "ioapic_internal.h"
 
-#define IOAPIC_PAGE		0x1000
-#define OFF_REGSEL		0x00
-#define OFF_WINDOW		0x10
-#define OFF_EOI			0x40
-
-#define REG_ID			0x00
-#define REG_VERSION		0x01
-#define REG_ARB			0x02
-#define REG_REDIR		0x10
-#define REDIR_LOW(pin)		(REG_REDIR + 2 * (pin))
-#define REDIR_HIGH(pin)		(REG_REDIR + 2 * (pin) + 1)
-
-#define VERSION_MAX_ENTRY(v)	(((v) >> 16) & 0xff)
-
-#define REDIR_VECTOR		0x000000ffU
 #define FIRST_IRQ_VECTOR	32
-#define REDIR_MODE(lo)		(((lo) >> 8) & 7)
-#define MODE_FIXED		0
-#define MODE_LOWEST		1
-#define MODE_NMI		4
-#define MODE_EXTINT		7
-#define REDIR_LOGICAL		(1U << 11)
-#define REDIR_LEVEL		(1U << 15)
-#define REDIR_MASKED		(1U << 16)
-#define REDIR_DEST(hi)		((hi) >> 24)
 
-#define NO_OWNER		0xff
-#define CHIP_PIN_BITS		(JH_IRQCHIP_PIN_WORDS * 32)
 
-JH_STATIC_ASSERT(REDIR_HIGH(IOAPIC_MAX_PINS - 1) <= 0xff,
-		 "IOREGSEL is 8 bits");
-JH_STATIC_ASSERT(IOAPIC_MAX_PINS <= CHIP_PIN_BITS,
-		 "an irqchip's bitmap covers every pin");
-JH_STATIC_ASSERT(HV_MAX_CELLS < NO_OWNER, "cell ids fit an owner byte");
-
-struct ioapic {
-	paddr_t base;
-	volatile uint32_t *page;
-	unsigned int pins;
-	uint8_t owner[IOAPIC_MAX_PINS];		/* cell id or NO_OWNER */
-	/* High dwords written while the entry was live, not yet applied. */
-	uint32_t pending_high[IOAPIC_MAX_PINS];
-	uint64_t pending[BITMAP_WORDS(IOAPIC_MAX_PINS)];
-	struct ratelimit refusals;
-};
-
-static DEFINE_SPINLOCK(ioapic_lock);
-static struct ioapic ioapics[IOAPIC_MAX];
-static unsigned int num_ioapics;
-static uint8_t regsel[HV_MAX_CPUS][IOAPIC_MAX];
+DEFINE_SPINLOCK(ioapic_lock);
+struct ioapic ioapics[IOAPIC_MAX];
+unsigned int num_ioapics;
+uint8_t ioapic_regsel[HV_MAX_CPUS][IOAPIC_MAX];
 
 static uint32_t hw_index_read(volatile uint32_t *page, unsigned int index)
 {
@@ -131,7 +90,7 @@ static const struct ioapic_hw_ops hw_mmio = {
 const struct ioapic_hw_ops *ioapic_hw = &hw_mmio;
 
 /* Redirection entries are the shadow of ioapic_ir.c while it remaps. */
-static uint32_t reg_read(const struct ioapic *chip, unsigned int index)
+uint32_t ioapic_reg_read(const struct ioapic *chip, unsigned int index)
 {
 	if (ioapic_ir_active && index >= REG_REDIR) {
 		return ioapic_ir_read((unsigned int)(chip - ioapics),
@@ -140,7 +99,7 @@ static uint32_t reg_read(const struct ioapic *chip, unsigned int index)
 	return ioapic_hw->read(chip->page, index);
 }
 
-static void reg_write(const struct ioapic *chip, unsigned int index,
+void ioapic_reg_write(const struct ioapic *chip, unsigned int index,
 		      uint32_t value)
 {
 	if (ioapic_ir_active && index >= REG_REDIR) {
@@ -151,7 +110,7 @@ static void reg_write(const struct ioapic *chip, unsigned int index,
 	}
 }
 
-static struct ioapic *find_ioapic(paddr_t base)
+struct ioapic *ioapic_find(paddr_t base)
 {
 	unsigned int n;
 
@@ -163,7 +122,7 @@ static struct ioapic *find_ioapic(paddr_t base)
 	return NULL;
 }
 
-static bool chip_has_pin(const struct jh_irqchip *ic, unsigned int pin)
+bool ioapic_chip_has_pin(const struct jh_irqchip *ic, unsigned int pin)
 {
 	uint64_t bit;
 
@@ -178,13 +137,13 @@ static bool chip_has_pin(const struct jh_irqchip *ic, unsigned int pin)
 bool ioapic_cell_owns(const struct cell *cell, paddr_t base,
 		      unsigned int pin)
 {
-	const struct ioapic *chip = find_ioapic(base);
+	const struct ioapic *chip = ioapic_find(base);
 
 	return chip && pin < chip->pins && chip->owner[pin] == cell->id;
 }
 
 /* NULL if the entry may go live for cell, else why not. */
-static const char *entry_refusal(const struct cell *cell, uint32_t low,
+const char *ioapic_entry_refusal(const struct cell *cell, uint32_t low,
 				 uint32_t high)
 {
 	unsigned int mode = REDIR_MODE(low);
@@ -204,7 +163,7 @@ static const char *entry_refusal(const struct cell *cell, uint32_t low,
 	return NULL;
 }
 
-static void refuse(const struct cell *cell, struct ioapic *chip,
+void ioapic_refuse(const struct cell *cell, struct ioapic *chip,
 		   unsigned int pin, uint32_t low, uint32_t high,
 		   const char *why)
 {
@@ -216,47 +175,47 @@ static void refuse(const struct cell *cell, struct ioapic *chip,
 	}
 }
 
-static void mask_live(const struct ioapic *chip, unsigned int pin,
+void ioapic_mask_live(const struct ioapic *chip, unsigned int pin,
 		      uint32_t low)
 {
 	if (!(low & REDIR_MASKED)) {
-		reg_write(chip, REDIR_LOW(pin), low | REDIR_MASKED);
+		ioapic_reg_write(chip, REDIR_LOW(pin), low | REDIR_MASKED);
 	}
 }
 
 static void write_high(const struct cell *cell, struct ioapic *chip,
 		       unsigned int pin, uint32_t value)
 {
-	uint32_t low = reg_read(chip, REDIR_LOW(pin));
+	uint32_t low = ioapic_reg_read(chip, REDIR_LOW(pin));
 	const char *why = NULL;
 
 	if (!(low & REDIR_MASKED)) {
-		why = entry_refusal(cell, low, value);
+		why = ioapic_entry_refusal(cell, low, value);
 	}
 	if (!why) {
-		reg_write(chip, REDIR_HIGH(pin), value);
+		ioapic_reg_write(chip, REDIR_HIGH(pin), value);
 		bitmap_clear(chip->pending, pin);
 		return;
 	}
 	chip->pending_high[pin] = value;
 	bitmap_set(chip->pending, pin);
-	mask_live(chip, pin, low);
-	refuse(cell, chip, pin, low, value, why);
+	ioapic_mask_live(chip, pin, low);
+	ioapic_refuse(cell, chip, pin, low, value, why);
 }
 
 static void write_low(const struct cell *cell, struct ioapic *chip,
 		      unsigned int pin, uint32_t value)
 {
-	uint32_t low = reg_read(chip, REDIR_LOW(pin));
+	uint32_t low = ioapic_reg_read(chip, REDIR_LOW(pin));
 	bool pending = bitmap_test(chip->pending, pin);
 	uint32_t high;
 	const char *why;
 
 	if (value & REDIR_MASKED) {
 		/* Masked: anything goes; a pending high dword can land. */
-		reg_write(chip, REDIR_LOW(pin), value);
+		ioapic_reg_write(chip, REDIR_LOW(pin), value);
 		if (pending) {
-			reg_write(chip, REDIR_HIGH(pin),
+			ioapic_reg_write(chip, REDIR_HIGH(pin),
 				  chip->pending_high[pin]);
 			bitmap_clear(chip->pending, pin);
 		}
@@ -264,20 +223,20 @@ static void write_low(const struct cell *cell, struct ioapic *chip,
 	}
 
 	high = pending ? chip->pending_high[pin] :
-		reg_read(chip, REDIR_HIGH(pin));
-	why = entry_refusal(cell, value, high);
+		ioapic_reg_read(chip, REDIR_HIGH(pin));
+	why = ioapic_entry_refusal(cell, value, high);
 	if (why != NULL) {
-		mask_live(chip, pin, low);
-		refuse(cell, chip, pin, value, high, why);
+		ioapic_mask_live(chip, pin, low);
+		ioapic_refuse(cell, chip, pin, value, high, why);
 		return;
 	}
 	if (pending) {
 		/* Never live with the old low dword and the new high one. */
-		mask_live(chip, pin, low);
-		reg_write(chip, REDIR_HIGH(pin), high);
+		ioapic_mask_live(chip, pin, low);
+		ioapic_reg_write(chip, REDIR_HIGH(pin), high);
 		bitmap_clear(chip->pending, pin);
 	}
-	reg_write(chip, REDIR_LOW(pin), value);
+	ioapic_reg_write(chip, REDIR_LOW(pin), value);
 }
 
 /* Lock held. Indices beyond the pins, and reserved ones, read 0. */
@@ -287,7 +246,7 @@ static uint32_t window_read(const struct cell *cell, struct ioapic *chip,
 	unsigned int pin;
 
 	if (index <= REG_ARB) {
-		return reg_read(chip, index);
+		return ioapic_reg_read(chip, index);
 	}
 	if (index < REG_REDIR || index > REDIR_HIGH(chip->pins - 1)) {
 		return 0;
@@ -296,7 +255,7 @@ static uint32_t window_read(const struct cell *cell, struct ioapic *chip,
 	if (chip->owner[pin] != cell->id) {
 		return index & 1 ? 0 : REDIR_MASKED;
 	}
-	return reg_read(chip, index);
+	return ioapic_reg_read(chip, index);
 }
 
 static void window_write(const struct cell *cell, struct ioapic *chip,
@@ -306,7 +265,7 @@ static void window_write(const struct cell *cell, struct ioapic *chip,
 
 	if (index <= REG_ARB) {
 		if (cell == &root_cell) {
-			reg_write(chip, index, value);
+			ioapic_reg_write(chip, index, value);
 		}
 		return;
 	}
@@ -342,7 +301,7 @@ static void eoi_write(const struct cell *cell, struct ioapic *chip,
 
 	for (pin = 0; pin < chip->pins; pin++) {
 		if (chip->owner[pin] == cell->id &&
-		    (reg_read(chip, REDIR_LOW(pin)) & REDIR_VECTOR) == vector) {
+		    (ioapic_reg_read(chip, REDIR_LOW(pin)) & REDIR_VECTOR) == vector) {
 			ioapic_hw->eoi(chip->page, hw_vector(chip, pin, vector));
 			return;
 		}
@@ -402,7 +361,7 @@ static enum mmio_result ioapic_access(struct per_cpu *pcpu, void *arg,
 				      struct mmio_access *acc)
 {
 	struct ioapic *chip = arg;
-	uint8_t *sel = &regsel[pcpu->cpu_id][chip - ioapics];
+	uint8_t *sel = &ioapic_regsel[pcpu->cpu_id][chip - ioapics];
 	const struct cell *cell = pcpu->cell;
 
 	if (acc->size != 4 || (acc->offset & 3)) {
@@ -468,7 +427,7 @@ static struct ioapic *add_ioapic(paddr_t base)
 			 (unsigned long long)base);
 		return NULL;
 	}
-	version = reg_read(chip, REG_VERSION);
+	version = ioapic_reg_read(chip, REG_VERSION);
 	if (version == 0xffffffffU) {
 		hv_error("no IOAPIC answers at 0x%llx",
 			 (unsigned long long)base);
@@ -503,7 +462,7 @@ int ioapic_init(void)
 
 	ioapic_ir_forget_sources();
 	for (n = 0; n < num; n++) {
-		chip = find_ioapic(ic[n].address);
+		chip = ioapic_find(ic[n].address);
 		if (!chip) {
 			chip = add_ioapic(ic[n].address);
 		}
@@ -512,131 +471,10 @@ int ioapic_init(void)
 		}
 		ioapic_ir_set_source((unsigned int)(chip - ioapics), ic[n].id);
 		for (pin = 0; pin < chip->pins; pin++) {
-			if (chip_has_pin(&ic[n], pin)) {
+			if (ioapic_chip_has_pin(&ic[n], pin)) {
 				chip->owner[pin] = root_cell.id;
 			}
 		}
 	}
 	return 0;
-}
-
-/*
- * A pin changing hands is masked and set to edge, which also drops a
- * Remote IRR the old owner left (an IOAPIC keeps none for edge entries),
- * so the new owner finds an idle line. Its other fields stay as they are:
- * the new owner programs the entry anyway.
- */
-static void hand_over(struct ioapic *chip, unsigned int pin)
-{
-	uint32_t low = reg_read(chip, REDIR_LOW(pin));
-
-	reg_write(chip, REDIR_LOW(pin), (low | REDIR_MASKED) & ~REDIR_LEVEL);
-	bitmap_clear(chip->pending, pin);
-}
-
-static void reset_regsel(const struct cell *cell)
-{
-	unsigned int cpu, n;
-
-	for (cpu = 0; cpu < HV_MAX_CPUS; cpu++) {
-		if (jh_cpu_in_set(cell->config, cpu)) {
-			for (n = 0; n < IOAPIC_MAX; n++) {
-				regsel[cpu][n] = 0;
-			}
-		}
-	}
-}
-
-/*
- * The new cell's CPUs have left the root cell: a live root entry aimed at
- * one of them (checked when it was written) is masked now. Lock held.
- */
-static void recheck_root_pins(struct ioapic *chip)
-{
-	uint32_t low, high;
-	unsigned int pin;
-
-	for (pin = 0; pin < chip->pins; pin++) {
-		if (chip->owner[pin] != root_cell.id) {
-			continue;
-		}
-		low = reg_read(chip, REDIR_LOW(pin));
-		if (low & REDIR_MASKED) {
-			continue;
-		}
-		high = reg_read(chip, REDIR_HIGH(pin));
-		if (!entry_refusal(&root_cell, low, high)) {
-			continue;
-		}
-		mask_live(chip, pin, low);
-		refuse(&root_cell, chip, pin, low, high,
-		       "a destination CPU left the root cell");
-	}
-}
-
-void ioapic_cell_assign(struct cell *cell)
-{
-	const struct jh_irqchip *ic;
-	unsigned int n, pin, num;
-	struct ioapic *chip;
-
-	if (cell == &root_cell) {
-		return;
-	}
-	ic = jh_cell_irqchips(cell->config);
-	num = MIN(cell->config->num_irqchips, JH_MAX_IRQCHIPS);
-
-	spin_lock(&ioapic_lock);
-	for (n = 0; n < num; n++) {
-		chip = find_ioapic(ic[n].address);
-		if (!chip) {
-			printk("cell \"%s\": irqchip 0x%llx is no IOAPIC of the root cell; ignored\n",
-			       cell->name,
-			       (unsigned long long)ic[n].address);
-			continue;
-		}
-		for (pin = 0; pin < chip->pins; pin++) {
-			if (!chip_has_pin(&ic[n], pin)) {
-				continue;
-			}
-			/* The config checks rule this out. */
-			if (chip->owner[pin] != root_cell.id) {
-				printk("cell \"%s\": IOAPIC 0x%llx pin %u is not the root cell's; not assigned\n",
-				       cell->name,
-				       (unsigned long long)chip->base, pin);
-				continue;
-			}
-			hand_over(chip, pin);
-			chip->owner[pin] = cell->id;
-		}
-	}
-	for (n = 0; n < num_ioapics; n++) {
-		recheck_root_pins(&ioapics[n]);
-	}
-	reset_regsel(cell);
-	spin_unlock(&ioapic_lock);
-}
-
-void ioapic_cell_release(struct cell *cell)
-{
-	unsigned int n, pin;
-	struct ioapic *chip;
-
-	if (cell == &root_cell) {
-		return;
-	}
-
-	spin_lock(&ioapic_lock);
-	for (n = 0; n < num_ioapics; n++) {
-		chip = &ioapics[n];
-		for (pin = 0; pin < chip->pins; pin++) {
-			if (chip->owner[pin] != cell->id) {
-				continue;
-			}
-			hand_over(chip, pin);
-			chip->owner[pin] = root_cell.id;
-		}
-	}
-	reset_regsel(cell);
-	spin_unlock(&ioapic_lock);
 }

@@ -38,19 +38,8 @@
 #include <hv/iommu.h>
 #include <hv/printk.h>
 #include <asm/ioapic.h>
+#include <asm/ioapic_regs.h>
 
-#define REG_REDIR		0x10
-#define REDIR_VECTOR		0x000000ffU
-#define REDIR_MODE(lo)		(((lo) >> 8) & 7)
-#define MODE_FIXED		0
-#define MODE_LOWEST		1
-#define REDIR_LOGICAL		(1U << 11)
-#define REDIR_DELIVS		(1U << 12)
-#define REDIR_POLARITY		(1U << 13)
-#define REDIR_RIRR		(1U << 14)
-#define REDIR_LEVEL		(1U << 15)
-#define REDIR_MASKED		(1U << 16)
-#define REDIR_DEST(hi)		((hi) >> 24)
 /* Bits of the hardware entry that stay the owner's. */
 #define OWNER_BITS		(REDIR_POLARITY | REDIR_LEVEL | REDIR_MASKED)
 #define STATUS_BITS		(REDIR_DELIVS | REDIR_RIRR)

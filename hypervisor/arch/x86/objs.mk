@@ -39,6 +39,7 @@ arch-objs := \
 	arch/x86/pci_root.o \
 	arch/x86/pci_msix.o \
 	arch/x86/ioapic.o \
+	arch/x86/ioapic_cells.o \
 	arch/x86/ioapic_ir.o \
 	arch/x86/amd_iommu.o \
 	arch/x86/amd_iommu_cmd.o \
