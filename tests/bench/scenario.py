@@ -20,6 +20,11 @@ Format (one directive per line, '#' starts a comment line):
                          Bochs is about 13 times slower than QEMU)
   needs: python3         extras the guest image must hold (see NEEDS); a
                          scenario that needs none boots the plain image
+  board: zcu102          the machine model QEMU boots (see BOARDS; default
+                         virt on arm64, q35 on x86). On zcu102 the guest's
+                         output reaches the log through the kernel's log
+                         (earlycon), so the judge takes the kernel's
+                         timestamps off every line first
   run: CMD               run CMD in the guest, exit status ignored
   ok: CMD                run CMD, it must exit 0
   fail: CMD              run CMD, it must exit non-zero
@@ -63,6 +68,13 @@ NEEDS = ("python3",)
 # QEMU versions a scenario may ask for beside the host's (tests/bench/run
 # fetches them), and the arches each is fetched for.
 QEMU_VERSIONS = {"10": ("arm64",)}
+# Machine models beside the default one of each arch (tests/bench/run
+# knows their QEMU arguments), the arch each one is, and whether the
+# guest's output goes through the kernel log (no tty driver of the board's
+# UART comes up under QEMU, only earlycon) rather than a console tty.
+BOARDS = {"zcu102": {"arch": "arm64", "kmsg": True}}
+# The kernel's timestamp in front of a printk line.
+KMSG_STAMP = re.compile(r"(?m)^\[ *\d+\.\d+\] ")
 
 
 class ScenarioError(Exception):
@@ -78,6 +90,7 @@ class Scenario:
         self.qemu = ""
         self.qemu_version = ""
         self.needs = []
+        self.board = ""
         self.machines = ["qemu"]
         self.bochs_skip = ""
         self.bochs_timeout = BOCHS_TIMEOUT
@@ -122,6 +135,10 @@ class Scenario:
                 bad = [n for n in self.needs if n not in NEEDS]
                 if bad:
                     raise ScenarioError(f"{self.path}:{no}: unknown need {bad} (known: {' '.join(NEEDS)})")
+            elif key == "board":
+                if value not in BOARDS:
+                    raise ScenarioError(f"{self.path}:{no}: unknown board '{value}' (known: {' '.join(BOARDS)})")
+                self.board = value
             elif key == "machines":
                 self.machines = value.split()
                 bad = [m for m in self.machines if m not in MACHINES]
@@ -155,6 +172,12 @@ class Scenario:
                 raise ScenarioError(f"{self.path}: 'qemu-version: {self.qemu_version}' is for {' '.join(QEMU_VERSIONS[self.qemu_version])} only, not {' '.join(bad)} (add 'arch:')")
             if self.machines != ["qemu"]:
                 raise ScenarioError(f"{self.path}: 'qemu-version' on a scenario that runs under {' '.join(m for m in self.machines if m != 'qemu')}")
+        if self.board:
+            bad = [a for a in self.arches if a != BOARDS[self.board]["arch"]]
+            if bad:
+                raise ScenarioError(f"{self.path}: 'board: {self.board}' is an {BOARDS[self.board]['arch']} machine, not {' '.join(bad)} (add 'arch:')")
+            if self.machines != ["qemu"]:
+                raise ScenarioError(f"{self.path}: 'board' on a scenario that runs under {' '.join(m for m in self.machines if m != 'qemu')}")
         if self.bochs_skip and "bochs" in self.machines:
             raise ScenarioError(f"{self.path}: 'bochs-skip' on a scenario that runs under bochs")
 
@@ -274,6 +297,8 @@ class Scenario:
         line it interrupted) and the pieces of the other line are joined
         again. What is left over, the judge's patterns still tolerate."""
         text = text.replace("\r", "")
+        if self.board and BOARDS[self.board]["kmsg"]:
+            text = KMSG_STAMP.sub("", text)
         lines, buf, pos = [], "", 0
         for start, end, marker in self._marker_spans(arch, text):
             if start < pos:
@@ -407,6 +432,7 @@ def main(argv):
         print(f"SCN_QEMU={shlex.quote(scn.qemu)}")
         print(f"SCN_QEMU_VERSION={shlex.quote(scn.qemu_version)}")
         print(f"SCN_NEEDS={shlex.quote(' '.join(scn.needs))}")
+        print(f"SCN_BOARD={shlex.quote(scn.board)}")
         print(f"SCN_MACHINES={shlex.quote(' '.join(scn.machines))}")
         print(f"SCN_BOCHS_SKIP={shlex.quote(scn.bochs_skip)}")
     elif cmd == "script":

@@ -243,6 +243,48 @@ class QemuVersionTest(ScnFileTest):
             scenario.Scenario(self.write("qemu-version: 10\nok: true\n"))
 
 
+class BoardTest(ScnFileTest):
+    """board: picks a machine model; on zcu102 the guest's lines come
+    through the kernel log, each behind a timestamp."""
+
+    SCN = "arch: arm64\nboard: zcu102\nok: cat /state\nexpect: ^failed$\n"
+
+    def log(self, state):
+        return ("[    3.100000] @@@ SCENARIO x\n"
+                "[    3.200000] " + marker_run(0, "cat /state") +
+                "[    3.210000] @@@ 0 RUN\n"
+                "[    3.220000] " + state + "\n"
+                'Cell "x" FAILED on CPU 3: data abort\n'
+                "[    3.230000] " + marker_rc(0, 0) +
+                "[    3.240000] @@@ DONE\n")
+
+    def test_default_is_none(self):
+        self.assertEqual(scenario.Scenario(self.write("ok: true\n")).board, "")
+
+    def test_zcu102_stamps_are_taken_off(self):
+        scn = scenario.Scenario(self.write(self.SCN))
+        self.assertEqual(scn.judge("arm64", scn.untangle("arm64", self.log("failed"))), [])
+
+    def test_zcu102_wrong_line_still_fails(self):
+        scn = scenario.Scenario(self.write(self.SCN))
+        failures = scn.judge("arm64", scn.untangle("arm64", self.log("running")))
+        self.assertEqual(len(failures), 1)
+        self.assertIn("no matching line after", failures[0])
+
+    def test_stamps_stay_on_virt(self):
+        scn = scenario.Scenario(self.write(self.SCN.replace("board: zcu102\n", "")))
+        failures = scn.judge("arm64", scn.untangle("arm64", self.log("failed")))
+        self.assertIn("no matching line after", failures[0])
+
+    def test_unknown_board_refused(self):
+        with self.assertRaisesRegex(scenario.ScenarioError, r":2: unknown board 'rpi4'"):
+            scenario.Scenario(self.write("arch: arm64\nboard: rpi4\nok: true\n"))
+
+    def test_x86_refused(self):
+        with self.assertRaisesRegex(scenario.ScenarioError, r"an arm64 machine, not x86"):
+            scenario.Scenario(self.write("board: zcu102\nok: true\n"))
+
+
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=1).result
     bad = len(result.failures) + len(result.errors)
