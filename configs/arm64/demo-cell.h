@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The body shared by the arm64 demo cells (heartbeat.c, timer-demo.c,
- * fault-demo.c) on the qemu-virt system config: CPU 3, 1 MiB of the cell
- * pool seen by the inmate at guest-physical 0 and the comm region. No GIC
- * memory: the hypervisor emulates distributor and redistributors (the
- * inmate enables PPI 27 in CPU 3's frame through that emulation). The
- * inmates print through the console hypercall and
- * use only the virtual timer (PPI 27), so no SPI is needed. The demos
+ * fault-demo.c) on the qemu-virt system config, and zcu102-*.c on
+ * zynqmp-zcu102.c (its cell pool is at the same address): CPU 3, 1 MiB
+ * of the cell pool seen by the inmate at guest-physical 0 and the comm
+ * region. No GIC memory: the hypervisor emulates distributor and
+ * redistributors (the inmate enables PPI 27 in CPU 3's frame through that
+ * emulation). The inmates print through the console hypercall and use
+ * only the virtual timer (PPI 27), so no SPI is needed. The demos
  * differ only in name and RAM; they run one at a time because they share
  * CPU 3.
  *
