@@ -21,6 +21,9 @@
  *                       it for the cell's devices)
  *   DEMO_CELL_PCI_BDF   one PCI device (domain 0) the cell owns, with
  *   DEMO_CELL_MMIO_PHYS, DEMO_CELL_MMIO_SIZE  its BAR, mapped 1:1
+ *   DEMO_CELL_UART_PHYS a UART (4 KiB, mapped 1:1) the cell owns and the
+ *   DEMO_CELL_UART_TYPE inmate prints on (JH_CON_*), instead of the
+ *                       hypervisor's console
  */
 #include "config-file.h"
 
@@ -33,10 +36,16 @@
 #define DEMO_CELL_RAM_FLAGS	0
 #endif
 #ifdef DEMO_CELL_PCI_BDF
-#define DEMO_CELL_NUM_MEM	3
+#define DEMO_CELL_MEM_PCI	1
 #else
-#define DEMO_CELL_NUM_MEM	2
+#define DEMO_CELL_MEM_PCI	0
 #endif
+#ifdef DEMO_CELL_UART_PHYS
+#define DEMO_CELL_MEM_UART	1
+#else
+#define DEMO_CELL_MEM_UART	0
+#endif
+#define DEMO_CELL_NUM_MEM	(2 + DEMO_CELL_MEM_PCI + DEMO_CELL_MEM_UART)
 #define GICD_BASE	0x08000000
 #define SPI_CHIP_BASE	160	/* the irqchip entry covers SPIs 160-287 */
 
@@ -67,8 +76,17 @@ static const struct {
 #endif
 		/* The inmate's image is linked to start at 0. */
 		.cpu_reset_address = 0,
+#ifdef DEMO_CELL_UART_PHYS
+		/* The inmate finds its UART here (comm region console). */
+		.console = {
+			.address = DEMO_CELL_UART_PHYS,
+			.size = KiB(4),
+			.type = DEMO_CELL_UART_TYPE,
+		},
+#else
 		/* No UART of its own: it prints through the hypervisor. */
 		.console = { .type = JH_CON_NONE },
+#endif
 	},
 
 	.cpus = { 1ull << CELL_CPU },
@@ -95,6 +113,15 @@ static const struct {
 			.phys_start = DEMO_CELL_MMIO_PHYS,
 			.virt_start = DEMO_CELL_MMIO_PHYS,
 			.size = DEMO_CELL_MMIO_SIZE,
+			.flags = JH_MEM_READ | JH_MEM_WRITE | JH_MEM_IO,
+		},
+#endif
+#ifdef DEMO_CELL_UART_PHYS
+		/* Its UART, taken from root. */
+		{
+			.phys_start = DEMO_CELL_UART_PHYS,
+			.virt_start = DEMO_CELL_UART_PHYS,
+			.size = KiB(4),
 			.flags = JH_MEM_READ | JH_MEM_WRITE | JH_MEM_IO,
 		},
 #endif
