@@ -216,6 +216,13 @@ class Scenario:
 
     def guest_script(self, arch, machine="qemu"):
         out = ["#!/bin/sh", "# generated from " + self.path]
+        # On a kmsg board every line goes to the kernel log (to-kmsg), the
+        # markers straight from here and each step's output once the step
+        # is over, before its RC marker: a pipe through one forwarder for
+        # the whole script would let the hypervisor's lines overtake the
+        # RUN marker of the step that caused them.
+        kmsg = bool(self.board) and BOARDS[self.board]["kmsg"]
+        say = "to-kmsg" if kmsg else "echo"
         for i, (kind, text, no) in enumerate(self.steps_for(arch)):
             if kind not in ("run", "ok", "fail"):
                 continue
@@ -223,16 +230,21 @@ class Scenario:
             # one (byte-level interleave on the shared UART); the judge
             # takes the first intact copy. The short second RUN marker
             # keeps the demo's transcript readable.
-            out.append(f"echo {shlex.quote(f'{MARK} {i} RUN: {text}')}")
-            out.append(f"echo '{MARK} {i} RUN'")
-            out.append(f"( {text} ) </dev/null 2>&1")
-            out.append(f'rc=$?; echo "{MARK} {i} RC=$rc"; echo "{MARK} {i} RC=$rc"')
+            out.append(f"{say} {shlex.quote(f'{MARK} {i} RUN: {text}')}")
+            out.append(f"{say} '{MARK} {i} RUN'")
+            if kmsg:
+                out.append(f"{{ ( {text} ) </dev/null 2>&1; echo $? >/tmp/.jh-rc; }} | to-kmsg")
+                out.append("rc=$(cat /tmp/.jh-rc)")
+            else:
+                out.append(f"( {text} ) </dev/null 2>&1")
+                out.append("rc=$?")
+            out.append(f'{say} "{MARK} {i} RC=$rc"; {say} "{MARK} {i} RC=$rc"')
             out.append(f'rcs="$rcs {i}=$rc"')
         # Both copies of an RC marker can drown in one long line a cell
         # prints at the same time; the summary at the end, when cells have
         # usually gone quiet, is the judge's fallback for them.
-        out.append(f'echo "{MARK} RCS$rcs"; echo "{MARK} RCS$rcs"')
-        out.append(f"echo '{MARK} DONE'")
+        out.append(f'{say} "{MARK} RCS$rcs"; {say} "{MARK} RCS$rcs"')
+        out.append(f"{say} '{MARK} DONE'")
         if machine == "bochs":
             # Bochs sends serial output at the programmed baud rate, and
             # the power-off that follows the script does not wait for the

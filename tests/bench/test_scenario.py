@@ -276,6 +276,20 @@ class BoardTest(ScnFileTest):
         failures = scn.judge("arm64", scn.untangle("arm64", self.log("failed")))
         self.assertIn("no matching line after", failures[0])
 
+    def test_zcu102_script_writes_to_the_kernel_log(self):
+        # Markers straight to the kernel log, each step's output forwarded
+        # before its RC marker, and the step's own status kept.
+        script = scenario.Scenario(self.write(self.SCN)).guest_script("arm64")
+        self.assertIn("to-kmsg '@@@ 0 RUN: cat /state'", script)
+        self.assertIn("{ ( cat /state ) </dev/null 2>&1; echo $? >/tmp/.jh-rc; } | to-kmsg", script)
+        self.assertLess(script.index("rc=$(cat /tmp/.jh-rc)"), script.index('to-kmsg "@@@ 0 RC=$rc"'))
+        self.assertNotIn("echo '@@@", script)
+
+    def test_virt_script_echoes(self):
+        script = scenario.Scenario(self.write(self.SCN.replace("board: zcu102\n", ""))).guest_script("arm64")
+        self.assertIn("echo '@@@ 0 RUN: cat /state'", script)
+        self.assertNotIn("to-kmsg", script)
+
     def test_unknown_board_refused(self):
         with self.assertRaisesRegex(scenario.ScenarioError, r":2: unknown board 'rpi4'"):
             scenario.Scenario(self.write("arch: arm64\nboard: rpi4\nok: true\n"))
