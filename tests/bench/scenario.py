@@ -75,6 +75,29 @@ QEMU_VERSIONS = {"10": ("arm64",)}
 BOARDS = {"zcu102": {"arch": "arm64", "kmsg": True}}
 # The kernel's timestamp in front of a printk line.
 KMSG_STAMP = re.compile(r"(?m)^\[ *\d+\.\d+\] ")
+STAMP = re.compile(r"\[ *\d+\.\d{6}\] ")
+
+
+def lift_kmsg_records(text):
+    """On a kmsg board the kernel prints whole records ("[stamp] text\n")
+    through earlycon while the hypervisor prints on the same UART, so a
+    record can land inside a hypervisor line. Such a record (a stamp
+    after the start of a line that is not itself a record) becomes a line
+    of its own, before the line it interrupted, whose two halves are
+    joined again."""
+    lines = text.split("\n")
+    out = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        m = STAMP.search(line, 1)
+        if m and not STAMP.match(line) and i + 1 < len(lines):
+            out.append(line[m.start():])
+            lines[i + 1] = line[:m.start()] + lines[i + 1]
+        else:
+            out.append(line)
+        i += 1
+    return "\n".join(out)
 
 
 class ScenarioError(Exception):
@@ -310,7 +333,7 @@ class Scenario:
         again. What is left over, the judge's patterns still tolerate."""
         text = text.replace("\r", "")
         if self.board and BOARDS[self.board]["kmsg"]:
-            text = KMSG_STAMP.sub("", text)
+            text = KMSG_STAMP.sub("", lift_kmsg_records(text))
         lines, buf, pos = [], "", 0
         for start, end, marker in self._marker_spans(arch, text):
             if start < pos:

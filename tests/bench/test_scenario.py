@@ -271,6 +271,29 @@ class BoardTest(ScnFileTest):
         self.assertEqual(len(failures), 1)
         self.assertIn("no matching line after", failures[0])
 
+    def test_zcu102_record_inside_a_hypervisor_line(self):
+        # Seen: the driver's printk landed inside an inmate's line.
+        scn = scenario.Scenario(self.write(
+            "arch: arm64\nboard: zcu102\nok: jailhouse cell start f\n"
+            "expect: ^jailhouse: cell 'f' started$\n"
+            "expect: \\[f\\] writing outside my memory at 0x40000000$\n"))
+        log = ("[    3.200000] " + marker_run(0, "jailhouse cell start f") +
+               "[    3.210000] @@@ 0 RUN\n"
+               "[f] writing outside my memory[   3.300000] jailhouse: cell 'f' started\n"
+               " at 0x40000000\n"
+               "[    3.400000] " + marker_rc(0, 0) +
+               "[    3.500000] @@@ DONE\n")
+        lines = scn.untangle("arm64", log)
+        self.assertIn("[f] writing outside my memory at 0x40000000", lines)
+        self.assertIn("jailhouse: cell 'f' started", lines)
+        self.assertEqual(scn.judge("arm64", lines), [])
+
+    def test_zcu102_stamp_inside_a_record_stays(self):
+        # A record's own text with a stamp in it (dmesg output sent to
+        # the kernel log) is not cut.
+        text = "[    3.000000] [    1.000000] old line\nnext\n"
+        self.assertEqual(scenario.lift_kmsg_records(text), text)
+
     def test_stamps_stay_on_virt(self):
         scn = scenario.Scenario(self.write(self.SCN.replace("board: zcu102\n", "")))
         failures = scn.judge("arm64", scn.untangle("arm64", self.log("failed")))
