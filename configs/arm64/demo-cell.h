@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The body shared by the arm64 demo cells (heartbeat.c, timer-demo.c,
- * fault-demo.c) on the qemu-virt system config: CPU 3, 1 MiB of the cell
- * pool seen by the inmate at guest-physical 0 and the comm region. No GIC
- * memory: the hypervisor emulates distributor and redistributors (the
- * inmate enables PPI 27 in CPU 3's frame through that emulation). The
- * inmates print through the console hypercall and
- * use only the virtual timer (PPI 27), so no SPI is needed. The demos
+ * fault-demo.c) on the qemu-virt system config, and zcu102-*.c on
+ * zynqmp-zcu102.c (its cell pool is at the same address): CPU 3, 1 MiB
+ * of the cell pool seen by the inmate at guest-physical 0 and the comm
+ * region. No GIC memory: the hypervisor emulates distributor and
+ * redistributors (the inmate enables PPI 27 in CPU 3's frame through that
+ * emulation). The inmates print through the console hypercall and use
+ * only the virtual timer (PPI 27), so no SPI is needed. The demos
  * differ only in name and RAM; they run one at a time because they share
  * CPU 3.
  *
@@ -20,6 +21,9 @@
  *                       it for the cell's devices)
  *   DEMO_CELL_PCI_BDF   one PCI device (domain 0) the cell owns, with
  *   DEMO_CELL_MMIO_PHYS, DEMO_CELL_MMIO_SIZE  its BAR, mapped 1:1
+ *   DEMO_CELL_UART_PHYS a UART (4 KiB, mapped 1:1) the cell owns and the
+ *   DEMO_CELL_UART_TYPE inmate prints on (JH_CON_*), instead of the
+ *                       hypervisor's console
  */
 #include "config-file.h"
 
@@ -32,10 +36,16 @@
 #define DEMO_CELL_RAM_FLAGS	0
 #endif
 #ifdef DEMO_CELL_PCI_BDF
-#define DEMO_CELL_NUM_MEM	3
+#define DEMO_CELL_MEM_PCI	1
 #else
-#define DEMO_CELL_NUM_MEM	2
+#define DEMO_CELL_MEM_PCI	0
 #endif
+#ifdef DEMO_CELL_UART_PHYS
+#define DEMO_CELL_MEM_UART	1
+#else
+#define DEMO_CELL_MEM_UART	0
+#endif
+#define DEMO_CELL_NUM_MEM	(2 + DEMO_CELL_MEM_PCI + DEMO_CELL_MEM_UART)
 #define GICD_BASE	0x08000000
 #define SPI_CHIP_BASE	160	/* the irqchip entry covers SPIs 160-287 */
 
@@ -66,8 +76,17 @@ static const struct {
 #endif
 		/* The inmate's image is linked to start at 0. */
 		.cpu_reset_address = 0,
+#ifdef DEMO_CELL_UART_PHYS
+		/* The inmate finds its UART here (comm region console). */
+		.console = {
+			.address = DEMO_CELL_UART_PHYS,
+			.size = KiB(4),
+			.type = DEMO_CELL_UART_TYPE,
+		},
+#else
 		/* No UART of its own: it prints through the hypervisor. */
 		.console = { .type = JH_CON_NONE },
+#endif
 	},
 
 	.cpus = { 1ull << CELL_CPU },
@@ -94,6 +113,15 @@ static const struct {
 			.phys_start = DEMO_CELL_MMIO_PHYS,
 			.virt_start = DEMO_CELL_MMIO_PHYS,
 			.size = DEMO_CELL_MMIO_SIZE,
+			.flags = JH_MEM_READ | JH_MEM_WRITE | JH_MEM_IO,
+		},
+#endif
+#ifdef DEMO_CELL_UART_PHYS
+		/* Its UART, taken from root. */
+		{
+			.phys_start = DEMO_CELL_UART_PHYS,
+			.virt_start = DEMO_CELL_UART_PHYS,
+			.size = KiB(4),
 			.flags = JH_MEM_READ | JH_MEM_WRITE | JH_MEM_IO,
 		},
 #endif

@@ -117,6 +117,21 @@ KERNELS="6.1 6.1-rt 6.12 6.12-rt"
 # hypervisor and the cells, so x86 machines need 1 GiB of RAM.
 X86_KARGS='memmap=32M$0x3b000000'
 
+# board_dtb BOARD: the path of BOARD's device tree in the kernel package
+# fetch-kernel unpacked ($KERNEL, $KVER): the board models boot with the
+# DTB of the kernel they boot, as a real board's boot loader would pass.
+board_dtb() {
+	local root dtb
+	root=$(dirname "$(dirname "$KERNEL")")
+	case $1 in
+	zcu102) dtb=xilinx/zynqmp-zcu102-rev1.0.dtb ;;
+	*) die "no device tree known for board '$1'" ;;
+	esac
+	dtb=$root/usr/lib/linux-image-$KVER/$dtb
+	[ -f "$dtb" ] || die "$KVER's package has no $dtb"
+	echo "$dtb"
+}
+
 # bench_build ARCH WORK: builds the project for ARCH against $KDIR (from
 # fetch-kernel) and installs it into WORK/staging.
 bench_build() {

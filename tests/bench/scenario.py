@@ -20,6 +20,11 @@ Format (one directive per line, '#' starts a comment line):
                          Bochs is about 13 times slower than QEMU)
   needs: python3         extras the guest image must hold (see NEEDS); a
                          scenario that needs none boots the plain image
+  board: zcu102          the machine model QEMU boots (see BOARDS; default
+                         virt on arm64, q35 on x86). On zcu102 the guest's
+                         output reaches the log through the kernel's log
+                         (earlycon), so the judge takes the kernel's
+                         timestamps off every line first
   run: CMD               run CMD in the guest, exit status ignored
   ok: CMD                run CMD, it must exit 0
   fail: CMD              run CMD, it must exit non-zero
@@ -63,6 +68,36 @@ NEEDS = ("python3",)
 # QEMU versions a scenario may ask for beside the host's (tests/bench/run
 # fetches them), and the arches each is fetched for.
 QEMU_VERSIONS = {"10": ("arm64",)}
+# Machine models beside the default one of each arch (tests/bench/run
+# knows their QEMU arguments), the arch each one is, and whether the
+# guest's output goes through the kernel log (no tty driver of the board's
+# UART comes up under QEMU, only earlycon) rather than a console tty.
+BOARDS = {"zcu102": {"arch": "arm64", "kmsg": True}}
+# The kernel's timestamp in front of a printk line.
+KMSG_STAMP = re.compile(r"(?m)^\[ *\d+\.\d+\] ")
+STAMP = re.compile(r"\[ *\d+\.\d{6}\] ")
+
+
+def lift_kmsg_records(text):
+    """On a kmsg board the kernel prints whole records ("[stamp] text\n")
+    through earlycon while the hypervisor prints on the same UART, so a
+    record can land inside a hypervisor line. Such a record (a stamp
+    after the start of a line that is not itself a record) becomes a line
+    of its own, before the line it interrupted, whose two halves are
+    joined again."""
+    lines = text.split("\n")
+    out = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        m = STAMP.search(line, 1)
+        if m and not STAMP.match(line) and i + 1 < len(lines):
+            out.append(line[m.start():])
+            lines[i + 1] = line[:m.start()] + lines[i + 1]
+        else:
+            out.append(line)
+        i += 1
+    return "\n".join(out)
 
 
 class ScenarioError(Exception):
@@ -78,6 +113,7 @@ class Scenario:
         self.qemu = ""
         self.qemu_version = ""
         self.needs = []
+        self.board = ""
         self.machines = ["qemu"]
         self.bochs_skip = ""
         self.bochs_timeout = BOCHS_TIMEOUT
@@ -122,6 +158,10 @@ class Scenario:
                 bad = [n for n in self.needs if n not in NEEDS]
                 if bad:
                     raise ScenarioError(f"{self.path}:{no}: unknown need {bad} (known: {' '.join(NEEDS)})")
+            elif key == "board":
+                if value not in BOARDS:
+                    raise ScenarioError(f"{self.path}:{no}: unknown board '{value}' (known: {' '.join(BOARDS)})")
+                self.board = value
             elif key == "machines":
                 self.machines = value.split()
                 bad = [m for m in self.machines if m not in MACHINES]
@@ -155,6 +195,12 @@ class Scenario:
                 raise ScenarioError(f"{self.path}: 'qemu-version: {self.qemu_version}' is for {' '.join(QEMU_VERSIONS[self.qemu_version])} only, not {' '.join(bad)} (add 'arch:')")
             if self.machines != ["qemu"]:
                 raise ScenarioError(f"{self.path}: 'qemu-version' on a scenario that runs under {' '.join(m for m in self.machines if m != 'qemu')}")
+        if self.board:
+            bad = [a for a in self.arches if a != BOARDS[self.board]["arch"]]
+            if bad:
+                raise ScenarioError(f"{self.path}: 'board: {self.board}' is an {BOARDS[self.board]['arch']} machine, not {' '.join(bad)} (add 'arch:')")
+            if self.machines != ["qemu"]:
+                raise ScenarioError(f"{self.path}: 'board' on a scenario that runs under {' '.join(m for m in self.machines if m != 'qemu')}")
         if self.bochs_skip and "bochs" in self.machines:
             raise ScenarioError(f"{self.path}: 'bochs-skip' on a scenario that runs under bochs")
 
@@ -193,6 +239,13 @@ class Scenario:
 
     def guest_script(self, arch, machine="qemu"):
         out = ["#!/bin/sh", "# generated from " + self.path]
+        # On a kmsg board every line goes to the kernel log (to-kmsg), the
+        # markers straight from here and each step's output once the step
+        # is over, before its RC marker: a pipe through one forwarder for
+        # the whole script would let the hypervisor's lines overtake the
+        # RUN marker of the step that caused them.
+        kmsg = bool(self.board) and BOARDS[self.board]["kmsg"]
+        say = "to-kmsg" if kmsg else "echo"
         for i, (kind, text, no) in enumerate(self.steps_for(arch)):
             if kind not in ("run", "ok", "fail"):
                 continue
@@ -200,16 +253,21 @@ class Scenario:
             # one (byte-level interleave on the shared UART); the judge
             # takes the first intact copy. The short second RUN marker
             # keeps the demo's transcript readable.
-            out.append(f"echo {shlex.quote(f'{MARK} {i} RUN: {text}')}")
-            out.append(f"echo '{MARK} {i} RUN'")
-            out.append(f"( {text} ) </dev/null 2>&1")
-            out.append(f'rc=$?; echo "{MARK} {i} RC=$rc"; echo "{MARK} {i} RC=$rc"')
+            out.append(f"{say} {shlex.quote(f'{MARK} {i} RUN: {text}')}")
+            out.append(f"{say} '{MARK} {i} RUN'")
+            if kmsg:
+                out.append(f"{{ ( {text} ) </dev/null 2>&1; echo $? >/tmp/.jh-rc; }} | to-kmsg")
+                out.append("rc=$(cat /tmp/.jh-rc)")
+            else:
+                out.append(f"( {text} ) </dev/null 2>&1")
+                out.append("rc=$?")
+            out.append(f'{say} "{MARK} {i} RC=$rc"; {say} "{MARK} {i} RC=$rc"')
             out.append(f'rcs="$rcs {i}=$rc"')
         # Both copies of an RC marker can drown in one long line a cell
         # prints at the same time; the summary at the end, when cells have
         # usually gone quiet, is the judge's fallback for them.
-        out.append(f'echo "{MARK} RCS$rcs"; echo "{MARK} RCS$rcs"')
-        out.append(f"echo '{MARK} DONE'")
+        out.append(f'{say} "{MARK} RCS$rcs"; {say} "{MARK} RCS$rcs"')
+        out.append(f"{say} '{MARK} DONE'")
         if machine == "bochs":
             # Bochs sends serial output at the programmed baud rate, and
             # the power-off that follows the script does not wait for the
@@ -274,6 +332,8 @@ class Scenario:
         line it interrupted) and the pieces of the other line are joined
         again. What is left over, the judge's patterns still tolerate."""
         text = text.replace("\r", "")
+        if self.board and BOARDS[self.board]["kmsg"]:
+            text = KMSG_STAMP.sub("", lift_kmsg_records(text))
         lines, buf, pos = [], "", 0
         for start, end, marker in self._marker_spans(arch, text):
             if start < pos:
@@ -407,6 +467,7 @@ def main(argv):
         print(f"SCN_QEMU={shlex.quote(scn.qemu)}")
         print(f"SCN_QEMU_VERSION={shlex.quote(scn.qemu_version)}")
         print(f"SCN_NEEDS={shlex.quote(' '.join(scn.needs))}")
+        print(f"SCN_BOARD={shlex.quote(scn.board)}")
         print(f"SCN_MACHINES={shlex.quote(' '.join(scn.machines))}")
         print(f"SCN_BOCHS_SKIP={shlex.quote(scn.bochs_skip)}")
     elif cmd == "script":

@@ -243,6 +243,85 @@ class QemuVersionTest(ScnFileTest):
             scenario.Scenario(self.write("qemu-version: 10\nok: true\n"))
 
 
+class BoardTest(ScnFileTest):
+    """board: picks a machine model; on zcu102 the guest's lines come
+    through the kernel log, each behind a timestamp."""
+
+    SCN = "arch: arm64\nboard: zcu102\nok: cat /state\nexpect: ^failed$\n"
+
+    def log(self, state):
+        return ("[    3.100000] @@@ SCENARIO x\n"
+                "[    3.200000] " + marker_run(0, "cat /state") +
+                "[    3.210000] @@@ 0 RUN\n"
+                "[    3.220000] " + state + "\n"
+                'Cell "x" FAILED on CPU 3: data abort\n'
+                "[    3.230000] " + marker_rc(0, 0) +
+                "[    3.240000] @@@ DONE\n")
+
+    def test_default_is_none(self):
+        self.assertEqual(scenario.Scenario(self.write("ok: true\n")).board, "")
+
+    def test_zcu102_stamps_are_taken_off(self):
+        scn = scenario.Scenario(self.write(self.SCN))
+        self.assertEqual(scn.judge("arm64", scn.untangle("arm64", self.log("failed"))), [])
+
+    def test_zcu102_wrong_line_still_fails(self):
+        scn = scenario.Scenario(self.write(self.SCN))
+        failures = scn.judge("arm64", scn.untangle("arm64", self.log("running")))
+        self.assertEqual(len(failures), 1)
+        self.assertIn("no matching line after", failures[0])
+
+    def test_zcu102_record_inside_a_hypervisor_line(self):
+        # Seen: the driver's printk landed inside an inmate's line.
+        scn = scenario.Scenario(self.write(
+            "arch: arm64\nboard: zcu102\nok: jailhouse cell start f\n"
+            "expect: ^jailhouse: cell 'f' started$\n"
+            "expect: \\[f\\] writing outside my memory at 0x40000000$\n"))
+        log = ("[    3.200000] " + marker_run(0, "jailhouse cell start f") +
+               "[    3.210000] @@@ 0 RUN\n"
+               "[f] writing outside my memory[   3.300000] jailhouse: cell 'f' started\n"
+               " at 0x40000000\n"
+               "[    3.400000] " + marker_rc(0, 0) +
+               "[    3.500000] @@@ DONE\n")
+        lines = scn.untangle("arm64", log)
+        self.assertIn("[f] writing outside my memory at 0x40000000", lines)
+        self.assertIn("jailhouse: cell 'f' started", lines)
+        self.assertEqual(scn.judge("arm64", lines), [])
+
+    def test_zcu102_stamp_inside_a_record_stays(self):
+        # A record's own text with a stamp in it (dmesg output sent to
+        # the kernel log) is not cut.
+        text = "[    3.000000] [    1.000000] old line\nnext\n"
+        self.assertEqual(scenario.lift_kmsg_records(text), text)
+
+    def test_stamps_stay_on_virt(self):
+        scn = scenario.Scenario(self.write(self.SCN.replace("board: zcu102\n", "")))
+        failures = scn.judge("arm64", scn.untangle("arm64", self.log("failed")))
+        self.assertIn("no matching line after", failures[0])
+
+    def test_zcu102_script_writes_to_the_kernel_log(self):
+        # Markers straight to the kernel log, each step's output forwarded
+        # before its RC marker, and the step's own status kept.
+        script = scenario.Scenario(self.write(self.SCN)).guest_script("arm64")
+        self.assertIn("to-kmsg '@@@ 0 RUN: cat /state'", script)
+        self.assertIn("{ ( cat /state ) </dev/null 2>&1; echo $? >/tmp/.jh-rc; } | to-kmsg", script)
+        self.assertLess(script.index("rc=$(cat /tmp/.jh-rc)"), script.index('to-kmsg "@@@ 0 RC=$rc"'))
+        self.assertNotIn("echo '@@@", script)
+
+    def test_virt_script_echoes(self):
+        script = scenario.Scenario(self.write(self.SCN.replace("board: zcu102\n", ""))).guest_script("arm64")
+        self.assertIn("echo '@@@ 0 RUN: cat /state'", script)
+        self.assertNotIn("to-kmsg", script)
+
+    def test_unknown_board_refused(self):
+        with self.assertRaisesRegex(scenario.ScenarioError, r":2: unknown board 'rpi4'"):
+            scenario.Scenario(self.write("arch: arm64\nboard: rpi4\nok: true\n"))
+
+    def test_x86_refused(self):
+        with self.assertRaisesRegex(scenario.ScenarioError, r"an arm64 machine, not x86"):
+            scenario.Scenario(self.write("board: zcu102\nok: true\n"))
+
+
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=1).result
     bad = len(result.failures) + len(result.errors)

@@ -198,10 +198,17 @@ static struct pt_format s2_format = {
 static uint64_t vtcr;
 
 /*
- * The IPA space is as large as the PA space. Up to 39 bits the walk
- * starts at level 1, above that at level 0 (with a partly used root
- * table), so no concatenated root tables are needed.
+ * With 44 or more PA bits the IPA space is as large as the PA space and
+ * the walk starts at level 0 (with a partly used root table). A stage-2
+ * walk may start at level 0 (4 KiB granule) only with that many PA bits
+ * (Arm ARM, VTCR_EL2.SL0); below, a level-0 start faults every access
+ * (seen on QEMU's Cortex-A53, 40 bits). There the IPA space is 39 bits
+ * and the walk starts at level 1, so no concatenated root tables are
+ * needed; guest-physical addresses then end at 512 GiB.
  */
+#define S2_L0_MIN_PA_BITS	44U
+#define S2_L1_IPA_BITS		39U
+
 void mmu_init_stage2(void)
 {
 	unsigned long parange = read_sysreg(id_aa64mmfr0_el1) &
@@ -213,12 +220,19 @@ void mmu_init_stage2(void)
 		parange = ARRAY_SIZE(parange_bits) - 1;
 	}
 
-	s2_format.input_bits = bits;
 	s2_format.output_bits = bits;
-	s2_format.root_level = bits > 39 ? 0 : 1;
-	sl0 = s2_format.root_level == 0 ? 2 : 1;
-	vtcr = TCR_T0SZ(bits) | ((uint64_t)sl0 << VTCR_SL0_SHIFT) |
-		TCR_IRGN0_WBWA | TCR_ORGN0_WBWA | TCR_SH0_INNER |
+	if (bits >= S2_L0_MIN_PA_BITS) {
+		s2_format.input_bits = bits;
+		s2_format.root_level = 0;
+		sl0 = 2;
+	} else {
+		s2_format.input_bits = (bits < S2_L1_IPA_BITS) ? bits :
+			S2_L1_IPA_BITS;
+		s2_format.root_level = 1;
+		sl0 = 1;
+	}
+	vtcr = TCR_T0SZ(s2_format.input_bits) |
+		((uint64_t)sl0 << VTCR_SL0_SHIFT) | TCR_IRGN0_WBWA | TCR_ORGN0_WBWA | TCR_SH0_INNER |
 		TCR_TG0_4K | (parange << VTCR_PS_SHIFT) | VTCR_RES1;
 }
 

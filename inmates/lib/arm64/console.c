@@ -21,6 +21,9 @@
 #define UART8250_LSR_THRE	(1 << 5)	/* holding register empty */
 
 /* Cadence UART (Zynq UltraScale+ register reference, UG1087). */
+#define CADENCE_CR		0x00
+#define CADENCE_CR_TXEN		(1 << 4)
+#define CADENCE_CR_TXDIS	(1 << 5)
 #define CADENCE_CHANNEL_STS	0x2c
 #define CADENCE_STS_TFUL	(1 << 4)	/* transmit FIFO full */
 #define CADENCE_TX_RX_FIFO	0x30
@@ -48,6 +51,20 @@ enum console_kind {
 static enum console_kind console_kind;
 static unsigned long console_base;
 
+/*
+ * A Cadence UART that no boot loader set up (a board's second UART, or
+ * any on QEMU's ZynqMP model) comes out of reset with its transmitter
+ * disabled and sends nothing: enable it, keeping the line settings.
+ */
+static void cadence_setup(unsigned long base)
+{
+	uint32_t cr = mmio_read32(base + CADENCE_CR);
+
+	if ((cr & (CADENCE_CR_TXEN | CADENCE_CR_TXDIS)) != CADENCE_CR_TXEN)
+		mmio_write32(base + CADENCE_CR,
+			     (cr & ~CADENCE_CR_TXDIS) | CADENCE_CR_TXEN);
+}
+
 static void console_choose(void)
 {
 	const unsigned long con = offsetof(struct jh_comm_region, console);
@@ -68,6 +85,7 @@ static void console_choose(void)
 		uart8250_mmio_setup(console_base, (uint16_t)(type_flags >> 16));
 	} else if (console_base && type == JH_CON_CADENCE) {
 		console_kind = CONSOLE_CADENCE;
+		cadence_setup(console_base);
 	} else if (console_base && type == JH_CON_IMX) {
 		console_kind = CONSOLE_IMX;
 	} else if (console_base && type == JH_CON_LPUART) {
