@@ -19,32 +19,30 @@
  * frame and the handler returns true: then every register is loaded from
  * it, so nothing of the previous guest's x19-x29 survives.
  */
+/* x2-x17 to or from the frame: op is stp or ldp. */
+.macro frame_x2_x17 op
+	\op	x2, x3, [sp, #16]
+	\op	x4, x5, [sp, #32]
+	\op	x6, x7, [sp, #48]
+	\op	x8, x9, [sp, #64]
+	\op	x10, x11, [sp, #80]
+	\op	x12, x13, [sp, #96]
+	\op	x14, x15, [sp, #112]
+	\op	x16, x17, [sp, #128]
+.endm
+
 .macro irq_vector
 	.balign	128
 .Lirq_vector_start\@:
 	sub	sp, sp, #TRAP_FRAME_SIZE
 	stp	x0, x1, [sp]
-	stp	x2, x3, [sp, #16]
-	stp	x4, x5, [sp, #32]
-	stp	x6, x7, [sp, #48]
-	stp	x8, x9, [sp, #64]
-	stp	x10, x11, [sp, #80]
-	stp	x12, x13, [sp, #96]
-	stp	x14, x15, [sp, #112]
-	stp	x16, x17, [sp, #128]
+	frame_x2_x17 stp
 	str	x18, [sp, #144]
 	str	x30, [sp, #240]
 	mov	x0, sp
 	bl	arch_handle_irq_trap
 	cbnz	w0, arch_trap_return
-	ldp	x2, x3, [sp, #16]
-	ldp	x4, x5, [sp, #32]
-	ldp	x6, x7, [sp, #48]
-	ldp	x8, x9, [sp, #64]
-	ldp	x10, x11, [sp, #80]
-	ldp	x12, x13, [sp, #96]
-	ldp	x14, x15, [sp, #112]
-	ldp	x16, x17, [sp, #128]
+	frame_x2_x17 ldp
 	ldr	x18, [sp, #144]
 	ldr	x30, [sp, #240]
 	ldp	x0, x1, [sp]
@@ -85,14 +83,7 @@ hv_vectors:
 	vector	VEC_LOW32_SERROR, guest_trap
 
 .macro save_rest
-	stp	x2, x3, [sp, #16]
-	stp	x4, x5, [sp, #32]
-	stp	x6, x7, [sp, #48]
-	stp	x8, x9, [sp, #64]
-	stp	x10, x11, [sp, #80]
-	stp	x12, x13, [sp, #96]
-	stp	x14, x15, [sp, #112]
-	stp	x16, x17, [sp, #128]
+	frame_x2_x17 stp
 	stp	x18, x19, [sp, #144]
 	stp	x20, x21, [sp, #160]
 	stp	x22, x23, [sp, #176]
@@ -109,14 +100,7 @@ guest_trap:
 
 	.global arch_trap_return
 arch_trap_return:
-	ldp	x2, x3, [sp, #16]
-	ldp	x4, x5, [sp, #32]
-	ldp	x6, x7, [sp, #48]
-	ldp	x8, x9, [sp, #64]
-	ldp	x10, x11, [sp, #80]
-	ldp	x12, x13, [sp, #96]
-	ldp	x14, x15, [sp, #112]
-	ldp	x16, x17, [sp, #128]
+	frame_x2_x17 ldp
 	ldp	x18, x19, [sp, #144]
 	ldp	x20, x21, [sp, #160]
 	ldp	x22, x23, [sp, #176]
