@@ -128,6 +128,7 @@ void cpu_arch_reset(struct per_cpu *pcpu, uint64_t entry, uint64_t context,
 		frame->x[n] = 0;
 	}
 	frame->x[0] = context;
+	pcpu->arch.frame_reset = true;
 
 	/* PSCI: the new context starts with the MMU and caches off. */
 	write_sysreg(SCTLR_EL1_RESET, sctlr_el1);

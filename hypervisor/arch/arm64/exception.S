@@ -10,6 +10,49 @@
 #include <asm/percpu.h>
 #include <asm/traps.h>
 
+/*
+ * A guest's IRQ, the most frequent exit, has its own entry, whole in its
+ * vector slot: it saves only the registers the C code may clobber (x0-x18
+ * and x30; x19-x29 are callee-saved and still hold the guest's values
+ * when arch_handle_irq_trap returns) and restores only those. If the CPU
+ * was parked and restarted meanwhile, cpu_arch_reset rewrote the whole
+ * frame and the handler returns true: then every register is loaded from
+ * it, so nothing of the previous guest's x19-x29 survives.
+ */
+/* x2-x17 to or from the frame: op is stp or ldp. */
+.macro frame_x2_x17 op
+	\op	x2, x3, [sp, #16]
+	\op	x4, x5, [sp, #32]
+	\op	x6, x7, [sp, #48]
+	\op	x8, x9, [sp, #64]
+	\op	x10, x11, [sp, #80]
+	\op	x12, x13, [sp, #96]
+	\op	x14, x15, [sp, #112]
+	\op	x16, x17, [sp, #128]
+.endm
+
+.macro irq_vector
+	.balign	128
+.Lirq_vector_start\@:
+	sub	sp, sp, #TRAP_FRAME_SIZE
+	stp	x0, x1, [sp]
+	frame_x2_x17 stp
+	str	x18, [sp, #144]
+	str	x30, [sp, #240]
+	mov	x0, sp
+	bl	arch_handle_irq_trap
+	cbnz	w0, arch_trap_return
+	frame_x2_x17 ldp
+	ldr	x18, [sp, #144]
+	ldr	x30, [sp, #240]
+	ldp	x0, x1, [sp]
+	add	sp, sp, #TRAP_FRAME_SIZE
+	eret
+	.if . - .Lirq_vector_start\@ > 128
+	.error "the IRQ entry overflows its vector slot"
+	.endif
+.endm
+
 .macro vector type, target
 	.balign	128
 	sub	sp, sp, #TRAP_FRAME_SIZE
@@ -31,7 +74,7 @@ hv_vectors:
 	vector	VEC_CUR_SPX_FIQ, hyp_trap
 	vector	VEC_CUR_SPX_SERROR, hyp_trap
 	vector	VEC_LOW64_SYNC, guest_trap
-	vector	VEC_LOW64_IRQ, guest_trap
+	irq_vector
 	vector	VEC_LOW64_FIQ, guest_trap
 	vector	VEC_LOW64_SERROR, guest_trap
 	vector	VEC_LOW32_SYNC, guest_trap
@@ -40,14 +83,7 @@ hv_vectors:
 	vector	VEC_LOW32_SERROR, guest_trap
 
 .macro save_rest
-	stp	x2, x3, [sp, #16]
-	stp	x4, x5, [sp, #32]
-	stp	x6, x7, [sp, #48]
-	stp	x8, x9, [sp, #64]
-	stp	x10, x11, [sp, #80]
-	stp	x12, x13, [sp, #96]
-	stp	x14, x15, [sp, #112]
-	stp	x16, x17, [sp, #128]
+	frame_x2_x17 stp
 	stp	x18, x19, [sp, #144]
 	stp	x20, x21, [sp, #160]
 	stp	x22, x23, [sp, #176]
@@ -64,14 +100,7 @@ guest_trap:
 
 	.global arch_trap_return
 arch_trap_return:
-	ldp	x2, x3, [sp, #16]
-	ldp	x4, x5, [sp, #32]
-	ldp	x6, x7, [sp, #48]
-	ldp	x8, x9, [sp, #64]
-	ldp	x10, x11, [sp, #80]
-	ldp	x12, x13, [sp, #96]
-	ldp	x14, x15, [sp, #112]
-	ldp	x16, x17, [sp, #128]
+	frame_x2_x17 ldp
 	ldp	x18, x19, [sp, #144]
 	ldp	x20, x21, [sp, #160]
 	ldp	x22, x23, [sp, #176]

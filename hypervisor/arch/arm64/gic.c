@@ -176,13 +176,20 @@ static bool handle_one(struct per_cpu *pcpu, unsigned int intid,
 	return false;
 }
 
+/*
+ * In a trap, one interrupt is acknowledged and handled: if another is
+ * pending, the CPU traps again right after the eret, which costs less
+ * than the second IAR read (a spurious ID) every single interrupt would
+ * otherwise pay. A parked CPU runs no guest to return to, so it takes
+ * what is pending in one bounded round.
+ */
 void gic_handle_irq(struct per_cpu *pcpu, bool in_park)
 {
+	unsigned int n, limit = in_park ? IRQS_PER_EXIT : 1U, intid;
 	bool kicked = false;
-	unsigned int n, intid;
 	uint32_t raw;
 
-	for (n = 0; n < IRQS_PER_EXIT; n++) {
+	for (n = 0; n < limit; n++) {
 		intid = gic_ops->ack(&raw);
 		if (intid >= GIC_SPURIOUS_FIRST) {
 			break;

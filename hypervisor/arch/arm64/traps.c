@@ -263,6 +263,22 @@ static void handle_sync(struct per_cpu *pcpu, struct trap_frame *frame)
 	arch_guest_fault(pcpu, "unhandled trap");
 }
 
+/*
+ * The lean IRQ entry (exception.S) saved x0-x18 and x30 only. True: the
+ * CPU was restarted (cpu_arch_reset wrote the whole frame), restore all.
+ */
+bool arch_handle_irq_trap(struct trap_frame *frame)
+{
+	struct per_cpu *pcpu = this_cpu();
+
+	pcpu->arch.frame = frame;
+	pcpu->arch.frame_reset = false;
+	pcpu->stats[JH_STAT_TOTAL]++;
+	pcpu->stats[JH_STAT_IRQ]++;
+	gic_handle_irq(pcpu, false);
+	return pcpu->arch.frame_reset;
+}
+
 void arch_handle_trap(struct trap_frame *frame, unsigned long vector)
 {
 	struct per_cpu *pcpu = this_cpu();
@@ -270,12 +286,6 @@ void arch_handle_trap(struct trap_frame *frame, unsigned long vector)
 	pcpu->arch.frame = frame;
 	pcpu->stats[JH_STAT_TOTAL]++;
 
-	/* The most frequent exit first, before the compare chain. */
-	if (vector == VEC_LOW64_IRQ) {
-		pcpu->stats[JH_STAT_IRQ]++;
-		gic_handle_irq(pcpu, false);
-		return;
-	}
 	/*
 	 * EL1 is always AArch64 (HCR_EL2.RW), but its EL0 tasks may be
 	 * AArch32: their exits use the LOW32 vectors and are handled alike

@@ -53,6 +53,7 @@ struct per_cpu_arch {
 	uint64_t orig_mdcr;		/* MDCR_EL2 at entry */
 	uint64_t mpidr;			/* MPIDR_EL1 affinity bits */
 	struct trap_frame *frame;	/* registers of the current trap */
+	bool frame_reset;		/* frame rewritten by cpu_arch_reset */
 	void *gicr;			/* GICv3: own redistributor, RD_base */
 	uint64_t orig_icc_ctlr;		/* GICv3: ICC_CTLR_EL1 before entry */
 	uint32_t orig_gicc_ctlr;	/* GICv2: GICC_CTLR before entry */

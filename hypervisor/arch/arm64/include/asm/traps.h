@@ -31,6 +31,7 @@ struct per_cpu;
 extern char hv_vectors[];
 
 void arch_handle_trap(struct trap_frame *frame, unsigned long vector);
+bool arch_handle_irq_trap(struct trap_frame *frame);
 void arch_handle_hyp_exception(struct trap_frame *frame,
 			       unsigned long vector);
 void __noreturn arch_entry_abort(long err);
