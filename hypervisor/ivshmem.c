@@ -189,15 +189,21 @@ static void reset_end(struct cell *cell, struct ivshmem_link *link,
 static void assign_end(struct cell *cell, struct ivshmem_link *link,
 		       const struct jh_link *cfg)
 {
+	/*
+	 * The memory of a link with a root end was never root memory (the
+	 * validator says so); the root's mapping at shmem_virt is its end.
+	 */
 	if (!link->taken) {
-		pt_clear(&root_cell.guest_pt, link->phys, link->size);
-		iommu_clear_root(link->phys, link->size);
+		if (cell != &root_cell) {
+			pt_clear(&root_cell.guest_pt, link->phys, link->size);
+			iommu_clear_root(link->phys, link->size);
+		}
 		zero_memory(link);
 		link->taken = true;
 	}
 	spin_lock(&ivshmem_lock);
 	link->ends[cfg->peer_id] = (struct ivshmem_end){
-		.cell = cell, .cfg = cfg,
+		.cell = cell, .cfg = cfg, .bar2 = cell == &root_cell,
 	};
 	spin_unlock(&ivshmem_lock);
 	reset_end(cell, link, cfg);
