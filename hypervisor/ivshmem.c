@@ -221,6 +221,32 @@ void ivshmem_cell_reset(struct cell *cell)
 	for_each_end(cell, reset_end);
 }
 
+/*
+ * A peer left while others stay (always so on a link with a root end):
+ * its output section is zeroed, so that the next cell on that end starts
+ * clean and reads no request its predecessor left there.
+ */
+static void zero_out_section(struct ivshmem_link *link,
+			     const struct jh_link *cfg)
+{
+	uint64_t off = (uint64_t)cfg->state_table_size + cfg->rw_size +
+		(uint64_t)cfg->peer_id * cfg->out_size;
+	void *virt;
+
+	if (cfg->out_size == 0U) {
+		return;
+	}
+	virt = hv_map_temporary(link->phys + off, cfg->out_size);
+	if (virt == NULL) {
+		printk("link %u: could not zero the output section of peer %u\n",
+		       link->id, cfg->peer_id);
+		return;
+	}
+	memset(virt, 0, cfg->out_size);
+	cache_arch_flush(virt, cfg->out_size);
+	hv_unmap_temporary(virt, cfg->out_size);
+}
+
 static void give_back(struct ivshmem_link *link)
 {
 	struct jh_memory_region back = {
@@ -255,6 +281,8 @@ static void release_end(struct cell *cell, struct ivshmem_link *link,
 	printk("Cell \"%s\" left link %u\n", cell->name, link->id);
 	if (!others && link->taken) {
 		give_back(link);
+	} else if (link->taken) {
+		zero_out_section(link, cfg);
 	}
 }
 

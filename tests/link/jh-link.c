@@ -348,6 +348,7 @@ int main(int argc, char **argv)
 {
 	struct link l = { 0 };
 	uint64_t rounds;
+	int ret;
 
 	if (argc != 3 || (strcmp(argv[1], "client") && strcmp(argv[1], "echo"))) {
 		fprintf(stderr, "usage: %s client|echo ROUNDS\n", prog);
@@ -356,6 +357,9 @@ int main(int argc, char **argv)
 	rounds = strtoull(argv[2], NULL, 0);
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	open_link(&l);
-	return strcmp(argv[1], "client") ? echo(&l, rounds) :
+	ret = strcmp(argv[1], "client") ? echo(&l, rounds) :
 		client(&l, rounds);
+	/* Gone: the peer must not take a stale state for this end's. */
+	l.regs[REG_STATE / 4] = 0;
+	return ret;
 }
