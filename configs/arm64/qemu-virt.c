@@ -14,8 +14,8 @@
  *   0x0a000000  32 virtio-mmio transports of 0x200 bytes
  *   0x10000000  PCI MMIO window, 0x3eff0000 PCI I/O window
  *   0x40000000  RAM, 1 GiB: Linux 0x40000000-0x6fffffff (mem=768M),
- *               cell pool 0x70000000-0x7effffff less 0x71400000-0x714fffff
- *               (link 2's memory, 16 KiB used), hypervisor 0x7f000000
+ *               cell pool 0x70000000-0x7effffff less 0x71400000-0x71403fff
+ *               (link 2's memory), hypervisor 0x7f000000
  *   0x3ef00000  top of the PCI MMIO window, kept from root's regions: the
  *               root end of link 2 (BAR2 = its shared memory, BAR0/1 at
  *               0x3ef10000), device 00:02.0, INTA = SPI 37
@@ -103,10 +103,10 @@ static const struct {
 		/*
 		 * Cell memory pool. Linux does not use it (mem=768M), but
 		 * root owns it so that cell configs can take pieces of it
-		 * and the driver can load images into them. Two pieces: the
-		 * MiB at 0x71400000 holds link 2's memory, which the root
-		 * reaches only through its end of the link. The second
-		 * piece is the last region (the others keep their indices).
+		 * and the driver can load images into them. Two pieces around
+		 * link 2's 16 KiB at 0x71400000, which the root reaches only
+		 * through its end of the link. The second piece is the last
+		 * region (the others keep their indices).
 		 */
 		{
 			.phys_start = 0x70000000,
@@ -174,11 +174,11 @@ static const struct {
 			.size = KiB(64),
 			.flags = MEM_DEVICE,
 		},
-		/* Cell memory pool, second piece (above link 2's MiB). */
+		/* Cell memory pool, second piece (above link 2's memory). */
 		{
-			.phys_start = 0x71500000,
-			.virt_start = 0x71500000,
-			.size = MiB(219),
+			.phys_start = 0x71404000,
+			.virt_start = 0x71404000,
+			.size = 0x7f000000 - 0x71404000,
 			.flags = MEM_RAM,
 		},
 		/*
