@@ -44,7 +44,7 @@
 #define CFG_CAP		0x40	/* vendor-specific capability */
 
 #define POLL_MS		100
-#define TIMEOUT_MS	1000	/* a reply later than this is lost */
+#define TIMEOUT_MS	5000	/* a reply later than this is lost */
 #define ECHO_IDLE_S	60
 
 struct link {

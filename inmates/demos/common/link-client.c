@@ -5,7 +5,7 @@
  * the echo service says ready in the state table, it sends
  * rounds=<n> (default 1000) requests, one at a time: the sequence number
  * into its output section, a doorbell, then it sleeps until the echo's
- * doorbell brings the reply (or a 1 s timeout). A reply that never
+ * doorbell brings the reply (or a 5 s timeout). A reply that never
  * comes counts as lost, a reply count ahead of the requests as
  * duplicated. It prints the counts and the round-trip times in counter
  * ticks (min, median, max), then keeps running and reports the echo's
@@ -24,7 +24,7 @@
 #define TICK_MS		10
 /* A reply later than this is lost: far above a round trip, even one
  * through the root's user space under TCG on a loaded host. */
-#define TIMEOUT_MS	1000
+#define TIMEOUT_MS	5000
 #define MAX_ROUNDS	4096
 
 static volatile unsigned int doorbells;
