@@ -8,7 +8,10 @@
  * and goes back, zeroed again, when the last assigned peer is destroyed,
  * so the root never sees what the peers left and never writes while one
  * runs. Each peer maps the sections with the permissions of its end; the
- * hypervisor keeps a mapping of the state table only.
+ * hypervisor keeps a mapping of the state table only. A link with a root
+ * cell end (joined at enable, never left) has memory that was never the
+ * root's: nothing is taken or given back, and a cell end that leaves gets
+ * its output section zeroed instead.
  *
  * Every hook runs under the control lock; the parts the device
  * emulation reads (ends' cell pointers, registers) change under
