@@ -56,7 +56,7 @@ WARN_CFLAGS := -Wall -Wextra -Werror -Wno-unused-parameter
 export ARCH CROSS_COMPILE KDIR SRCDIR BUILDDIR CC LD OBJCOPY HOSTCC \
 	JH_VERSION WARN_CFLAGS prefix DESTDIR
 
-SUBDIRS := hypervisor tools configs inmates tests/stress tests/dma
+SUBDIRS := hypervisor tools configs inmates tests/stress tests/dma tests/link
 
 .PHONY: all $(SUBDIRS) driver install unit-test misra coverage check check-vmx \
 	bench \

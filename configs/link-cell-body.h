@@ -14,11 +14,16 @@
  *   LINK_CELL_CPU       its CPU
  *   LINK_CELL_RAM_PHYS  physical start of its 1 MiB
  *   LINK_PEER_ID        its end of the link (0 or 1)
+ * and may define LINK_ID (default 1) and LINK_SHMEM_PHYS (before
+ * including the arch's link-cell.h) for another link.
  */
 #include "config-file.h"
 
 #define LINK_SHMEM_VIRT		0x40000000
 #define LINK_MMIO_BASE		0x40100000
+#ifndef LINK_ID
+#define LINK_ID			1
+#endif
 
 static const struct {
 	struct jh_cell_desc cell;
@@ -59,7 +64,7 @@ static const struct {
 
 	.links = {
 		{
-			.id = 1,
+			.id = LINK_ID,
 			.peer_id = LINK_PEER_ID,
 			.num_peers = 2,
 			.domain = 0,

@@ -354,6 +354,7 @@ int jh_enable(struct jh_cause *cause, const struct jh_ioctl_config *arg)
 	if (err)
 		pr_warn("root cell is not listed in sysfs: %s\n",
 			jh_errname(err));
+	jh_links_add(sys);
 	pr_info("hypervisor enabled on %u CPUs\n", cpus);
 	return 0;
 
@@ -410,12 +411,15 @@ int jh_disable(struct jh_cause *cause)
 
 	/* No hypercall from a sysfs reader once CPUs start leaving. */
 	jh_remove_root_cell();
+	/* The root's link devices go away with the hypervisor. */
+	jh_links_remove();
 
 	cpus_read_lock();
 	err = jh_leave_all(cause);
 	cpus_read_unlock();
 	if (err) {
 		jh_add_root_cell(jh_sysconfig);
+		jh_links_add(jh_sysconfig);
 		return err;
 	}
 

@@ -5,6 +5,7 @@
  */
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
+#include <hv/ivshmem.h>
 #include <hv/console.h>
 #include <hv/control.h>
 #include <hv/iommu.h>
@@ -148,11 +149,6 @@ int cell_init_root(void)
 	unsigned int n;
 	int err;
 
-	/* Not silently ignored: Documentation/ivshmem.md says what exists. */
-	if (desc->num_links != 0U) {
-		hv_error("root cell: links of the root cell are not implemented yet");
-		return -JH_EINVAL;
-	}
 	root_cell.id = 0;
 	root_cell.config = desc;
 	strscpy_hv(root_cell.name, desc->name, sizeof(root_cell.name));
@@ -175,6 +171,10 @@ int cell_init_root(void)
 	if (!err) {
 		err = map_console_page(&root_cell);
 	}
+	/* The root's link ends: their sections at shmem_virt. */
+	if (!err) {
+		err = ivshmem_cell_init(&root_cell);
+	}
 	if (!err) {
 		err = cell_arch_init(&root_cell);
 	}
@@ -189,6 +189,7 @@ int cell_init_root(void)
 
 	root_cell.state = JH_CELL_RUNNING;
 	cells[0] = &root_cell;
+	ivshmem_cell_assign(&root_cell);
 	return 0;
 }
 

@@ -69,8 +69,13 @@
  *   ROOTSHARED lies inside one root cell region; arm64 irqchips sit at the
  *   GICD; each pin is owned by the root cell; each PCI device is listed in
  *   the root cell; arm64: PCI devices only with an ECAM in the platform;
- *   link memory in root RAM, off the hypervisor, BARs off ECAM and GICD,
- *   arm64 link SPIs not owned by the root cell.
+ *   link memory in root RAM (or the memory of the root's end of the same
+ *   link, which it must agree with), off the hypervisor and every other
+ *   root end's memory, BARs off ECAM and GICD, arm64 link SPIs not owned
+ *   by the root cell.
+ * Root cell's links (jh_check_system_config): off the hypervisor, BARs off
+ *   ECAM and GICD, arm64 irq an SPI the root owns, shmem_virt aligned to
+ *   the shared memory's size rounded up to a power of two (BAR2).
  * jh_check_cells_disjoint(): different names; no shared CPU; no physical
  *   memory overlap unless both regions are ROOTSHARED; no shared pin; no
  *   shared port; no shared PCI device; ends of one link agree on memory,
@@ -300,6 +305,12 @@ const struct jhc_reason jh_cfg_reasons[JHC_R_COUNT] = {
 	JHC_R2(JHC_R_LINK_SHMEM_USED,
 	       "overlaps memory or another link's shared memory of cell",
 	       JHC_HEX, JHC_HEX, JHC_PAREN, "size"),
+	JHC_R(JHC_R_LINK_ROOT_IRQ,
+	      "is no SPI of the root cell (a root end's is its slot's INTx)",
+	      JHC_DEC),
+	JHC_R2(JHC_R_LINK_ROOT_BAR2,
+	       "is not a 32-bit BAR2 address aligned to its size",
+	       JHC_HEX, JHC_HEX, JHC_PAREN, "BAR2 size"),
 };
 
 /* Filled in at each failure; err may be NULL if only the code matters. */

@@ -379,7 +379,11 @@ int jh_check_system_config(const void *data, uint64_t size, uint32_t arch,
 		return ret;
 	}
 
-	return jh_cfg_check_cell_arrays(&sys->root_cell, arch, sys, err);
+	ret = jh_cfg_check_cell_arrays(&sys->root_cell, arch, sys, err);
+	if (ret != 0) {
+		return ret;
+	}
+	return jh_cfg_root_links(sys, err);
 }
 
 /*

@@ -185,6 +185,8 @@ enum jhc_reason_id {
 	JHC_R_LINK_DIFFERS,
 	JHC_R_LINK_SAME_PEER,
 	JHC_R_LINK_SHMEM_USED,
+	JHC_R_LINK_ROOT_IRQ,
+	JHC_R_LINK_ROOT_BAR2,
 	JHC_R_COUNT
 };
 
@@ -382,6 +384,9 @@ int jh_cfg_check_links(const struct jh_cell_desc *c, uint32_t arch,
 		       struct jh_config_error *err);
 int jh_cfg_check_link_width(const struct jh_cell_desc *c, unsigned int bits,
 			    struct jh_config_error *err);
+/* The root cell's own link ends, against the system. */
+int jh_cfg_root_links(const struct jh_system_desc *sys,
+		      struct jh_config_error *err);
 int jh_cfg_links_in_system(const struct jh_system_desc *sys,
 			   const struct jh_cell_desc *cell,
 			   struct jh_config_error *err);

@@ -310,30 +310,114 @@ static int jhc_link_bars_vs_devices(const struct jh_system_desc *sys,
 	return 0;
 }
 
+static int jhc_link_agrees(const struct jh_link *a, int i,
+			   const struct jh_link *b,
+			   const struct jh_cell_desc *other,
+			   struct jh_config_error *err);
+
+/* Off the hypervisor's memory; BARs off the devices it emulates. */
+static int jhc_link_vs_system(const struct jh_system_desc *sys,
+			      const struct jh_link *l, int i,
+			      struct jh_config_error *err)
+{
+	const struct jh_memory_region *hv_mem = &sys->hypervisor_memory;
+
+	if (jhc_overlap(l->shmem_phys, jh_link_shmem_size(l),
+			hv_mem->phys_start, hv_mem->size)) {
+		return JHC_FAIL(jhc_item_link, i, "shmem_phys", l->shmem_phys,
+				jh_link_shmem_size(l), JHC_R_HV_OVERLAP);
+	}
+	return jhc_link_bars_vs_devices(sys, l, i, err);
+}
+
+/*
+ * The root cell's ends. Its Linux finds the device on its own PCI bus and
+ * takes the interrupt from the host bridge's interrupt-map, so on arm64
+ * the SPI is a line the root owns (the hypervisor injects it; the config
+ * must pick a slot no real device shares the line of). The memory is no
+ * root memory region (jhc_link_vs_regions): the root reaches it only
+ * through the end's mappings, and sees it as BAR2, a 32-bit BAR (what
+ * uio_pci_generic maps), which PCI wants aligned to its size.
+ */
+int jh_cfg_root_links(const struct jh_system_desc *sys,
+		      struct jh_config_error *err)
+{
+	const struct jh_cell_desc *root = &sys->root_cell;
+	const struct jh_link *links = jh_cell_links(root);
+	unsigned int i, num = JHC_NUM_LINK(root);
+	const struct jh_link *l;
+	uint64_t bar2;
+	int ret;
+
+	for (i = 0; i < num; i++) {
+		l = &links[i];
+		ret = jhc_link_vs_system(sys, l, i, err);
+		if (ret != 0) {
+			return ret;
+		}
+		if (sys->arch == JH_ARCH_ARM64 &&
+		    !jhc_root_owns_spi(sys, l->irq)) {
+			return JHC_FAIL(jhc_item_link, i, "irq", l->irq, 0,
+					JHC_R_LINK_ROOT_IRQ);
+		}
+		bar2 = jh_link_bar2_size(l);
+		if (!jhc_aligned(l->shmem_virt, bar2) ||
+		    jhc_last(l->shmem_virt, bar2) >> 32 != 0U) {
+			return JHC_FAIL(jhc_item_link, i, "shmem_virt",
+					l->shmem_virt, bar2,
+					JHC_R_LINK_ROOT_BAR2);
+		}
+	}
+	return 0;
+}
+
+/*
+ * A cell end's memory: the memory of the root's end of the same link, or
+ * else inside root RAM and clear of every root end's memory.
+ */
+static int jhc_link_vs_root_ends(const struct jh_system_desc *sys,
+				 const struct jh_link *l, int i,
+				 struct jh_config_error *err)
+{
+	const struct jh_cell_desc *root = &sys->root_cell;
+	const struct jh_link *rl = jh_cell_links(root);
+	unsigned int n, num = JHC_NUM_LINK(root);
+
+	for (n = 0; n < num; n++) {
+		if (rl[n].id == l->id) {
+			return jhc_link_agrees(l, i, &rl[n], root, err);
+		}
+		if (jhc_overlap(l->shmem_phys, jh_link_shmem_size(l),
+				rl[n].shmem_phys,
+				jh_link_shmem_size(&rl[n]))) {
+			return jhc_conflict(err, jhc_item_link, i,
+					    "shmem_phys", l->shmem_phys,
+					    jh_link_shmem_size(l),
+					    JHC_R_LINK_SHMEM_USED, root);
+		}
+	}
+	if (!jhc_link_in_root_ram(root, l)) {
+		return JHC_FAIL(jhc_item_link, i, "shmem_phys", l->shmem_phys,
+				jh_link_shmem_size(l), JHC_R_NOT_IN_ROOT_MEM);
+	}
+	return 0;
+}
+
 int jh_cfg_links_in_system(const struct jh_system_desc *sys,
 			   const struct jh_cell_desc *cell,
 			   struct jh_config_error *err)
 {
 	const struct jh_link *links = jh_cell_links(cell);
-	const struct jh_memory_region *hv_mem = &sys->hypervisor_memory;
 	unsigned int i, num = JHC_NUM_LINK(cell);
 	const struct jh_link *l;
 	int ret;
 
 	for (i = 0; i < num; i++) {
 		l = &links[i];
-		if (jhc_overlap(l->shmem_phys, jh_link_shmem_size(l),
-				hv_mem->phys_start, hv_mem->size)) {
-			return JHC_FAIL(jhc_item_link, i, "shmem_phys",
-					l->shmem_phys, jh_link_shmem_size(l),
-					JHC_R_HV_OVERLAP);
+		ret = jhc_link_vs_system(sys, l, i, err);
+		if (!ret) {
+			ret = jhc_link_vs_root_ends(sys, l, i, err);
 		}
-		if (!jhc_link_in_root_ram(&sys->root_cell, l)) {
-			return JHC_FAIL(jhc_item_link, i, "shmem_phys",
-					l->shmem_phys, jh_link_shmem_size(l),
-					JHC_R_NOT_IN_ROOT_MEM);
-		}
-		ret = jhc_link_bars_vs_devices(sys, l, i, err);
 		if (ret != 0) {
 			return ret;
 		}

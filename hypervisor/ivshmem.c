@@ -8,7 +8,10 @@
  * and goes back, zeroed again, when the last assigned peer is destroyed,
  * so the root never sees what the peers left and never writes while one
  * runs. Each peer maps the sections with the permissions of its end; the
- * hypervisor keeps a mapping of the state table only.
+ * hypervisor keeps a mapping of the state table only. A link with a root
+ * cell end (joined at enable, never left) has memory that was never the
+ * root's: nothing is taken or given back, and a cell end that leaves gets
+ * its output section zeroed instead.
  *
  * Every hook runs under the control lock; the parts the device
  * emulation reads (ends' cell pointers, registers) change under
@@ -189,15 +192,21 @@ static void reset_end(struct cell *cell, struct ivshmem_link *link,
 static void assign_end(struct cell *cell, struct ivshmem_link *link,
 		       const struct jh_link *cfg)
 {
+	/*
+	 * The memory of a link with a root end was never root memory (the
+	 * validator says so); the root's mapping at shmem_virt is its end.
+	 */
 	if (!link->taken) {
-		pt_clear(&root_cell.guest_pt, link->phys, link->size);
-		iommu_clear_root(link->phys, link->size);
+		if (cell != &root_cell) {
+			pt_clear(&root_cell.guest_pt, link->phys, link->size);
+			iommu_clear_root(link->phys, link->size);
+		}
 		zero_memory(link);
 		link->taken = true;
 	}
 	spin_lock(&ivshmem_lock);
 	link->ends[cfg->peer_id] = (struct ivshmem_end){
-		.cell = cell, .cfg = cfg,
+		.cell = cell, .cfg = cfg, .bar2 = cell == &root_cell,
 	};
 	spin_unlock(&ivshmem_lock);
 	reset_end(cell, link, cfg);
@@ -213,6 +222,32 @@ void ivshmem_cell_assign(struct cell *cell)
 void ivshmem_cell_reset(struct cell *cell)
 {
 	for_each_end(cell, reset_end);
+}
+
+/*
+ * A peer left while others stay (always so on a link with a root end):
+ * its output section is zeroed, so that the next cell on that end starts
+ * clean and reads no request its predecessor left there.
+ */
+static void zero_out_section(struct ivshmem_link *link,
+			     const struct jh_link *cfg)
+{
+	uint64_t off = (uint64_t)cfg->state_table_size + cfg->rw_size +
+		(uint64_t)cfg->peer_id * cfg->out_size;
+	void *virt;
+
+	if (cfg->out_size == 0U) {
+		return;
+	}
+	virt = hv_map_temporary(link->phys + off, cfg->out_size);
+	if (virt == NULL) {
+		printk("link %u: could not zero the output section of peer %u\n",
+		       link->id, cfg->peer_id);
+		return;
+	}
+	memset(virt, 0, cfg->out_size);
+	cache_arch_flush(virt, cfg->out_size);
+	hv_unmap_temporary(virt, cfg->out_size);
 }
 
 static void give_back(struct ivshmem_link *link)
@@ -249,6 +284,8 @@ static void release_end(struct cell *cell, struct ivshmem_link *link,
 	printk("Cell \"%s\" left link %u\n", cell->name, link->id);
 	if (!others && link->taken) {
 		give_back(link);
+	} else if (link->taken) {
+		zero_out_section(link, cfg);
 	}
 }
 

@@ -153,6 +153,19 @@ static uint32_t cfg_dword(const struct ivshmem_end *end, unsigned int reg)
 		addr = cfg->mmio_base + (reg - IVSHMEM_CFG_BAR0) / 4 *
 			JH_LINK_BAR_SIZE;
 		return (uint32_t)addr;
+	case IVSHMEM_CFG_BAR2:
+		/*
+		 * Root ends: Linux's PCI core claims the memory as a 32-bit
+		 * BAR, and uio_pci_generic offers it for mmap. Cell ends have
+		 * no BAR2 (the capability gives the address).
+		 */
+		if (!end->bar2) {
+			return 0;
+		}
+		if ((end->sizing & (1U << 2)) != 0U) {
+			return ~(uint32_t)(jh_link_bar2_size(cfg) - 1U);
+		}
+		return (uint32_t)cfg->shmem_virt;
 	case IVSHMEM_CFG_CAP_PTR:
 		return IVSHMEM_CFG_VNDR;
 	case IVSHMEM_CFG_INT:
@@ -197,7 +210,8 @@ static void cfg_write(struct ivshmem_end *end, unsigned int reg,
 			   end->cell->state == JH_CELL_RUNNING) {
 			ivshmem_arch_inject(end->cell, end->cfg->irq);
 		}
-	} else if (dw == IVSHMEM_CFG_BAR0 || dw == IVSHMEM_CFG_BAR1) {
+	} else if (dw == IVSHMEM_CFG_BAR0 || dw == IVSHMEM_CFG_BAR1 ||
+		   (dw == IVSHMEM_CFG_BAR2 && end->bar2)) {
 		/* Fixed BARs: sizing reads the mask, anything else is kept. */
 		bar = 1U << ((dw - IVSHMEM_CFG_BAR0) / 4);
 		if (size == 4 && value == 0xffffffffU) {

@@ -6,7 +6,9 @@
  * cell owns them: the hypervisor injects them.
  */
 #define LINK_ARCH		JH_ARCH_ARM64
+#ifndef LINK_SHMEM_PHYS
 #define LINK_SHMEM_PHYS		0x71200000
+#endif
 #define LINK_FIRST_SPI		300
 #define LINK_IRQ		(LINK_FIRST_SPI + LINK_PEER_ID)
 

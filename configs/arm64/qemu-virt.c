@@ -14,7 +14,11 @@
  *   0x0a000000  32 virtio-mmio transports of 0x200 bytes
  *   0x10000000  PCI MMIO window, 0x3eff0000 PCI I/O window
  *   0x40000000  RAM, 1 GiB: Linux 0x40000000-0x6fffffff (mem=768M),
- *               cell pool 0x70000000-0x7effffff, hypervisor 0x7f000000
+ *               cell pool 0x70000000-0x7effffff less 0x71400000-0x71403fff
+ *               (link 2's memory), hypervisor 0x7f000000
+ *   0x3ef00000  top of the PCI MMIO window, kept from root's regions: the
+ *               root end of link 2 (BAR2 = its shared memory, BAR0/1 at
+ *               0x3ef10000), device 00:02.0, INTA = SPI 37
  *   0x4010000000 PCI ECAM, buses 0-255: trapped by the hypervisor for
  *               every cell (platform.arm64.pci_ecam_base), so not given
  *               to root as memory
@@ -43,9 +47,10 @@
 static const struct {
 	struct jh_system_desc sys;
 	uint64_t cpus[1];
-	struct jh_memory_region mem_regions[10];
+	struct jh_memory_region mem_regions[11];
 	struct jh_irqchip irqchips[2];
 	struct jh_pci_device pci_devices[1];
+	struct jh_link links[1];
 } JH_PACKED config CONFIG_OBJECT = {
 	.sys = {
 		.signature = JH_SYSTEM_SIGNATURE,
@@ -80,6 +85,7 @@ static const struct {
 			.num_memory_regions = ARRAY_ITEMS(config.mem_regions),
 			.num_irqchips = ARRAY_ITEMS(config.irqchips),
 			.num_pci_devices = ARRAY_ITEMS(config.pci_devices),
+			.num_links = ARRAY_ITEMS(config.links),
 		},
 	},
 
@@ -97,12 +103,15 @@ static const struct {
 		/*
 		 * Cell memory pool. Linux does not use it (mem=768M), but
 		 * root owns it so that cell configs can take pieces of it
-		 * and the driver can load images into them.
+		 * and the driver can load images into them. Two pieces around
+		 * link 2's 16 KiB at 0x71400000, which the root reaches only
+		 * through its end of the link. The second piece is the last
+		 * region (the others keep their indices).
 		 */
 		{
 			.phys_start = 0x70000000,
 			.virt_start = 0x70000000,
-			.size = MiB(240),
+			.size = MiB(20),
 			.flags = MEM_RAM,
 		},
 		/* Flash: two CFI banks of 64 MiB. */
@@ -147,11 +156,15 @@ static const struct {
 			.size = 0x4000,
 			.flags = MEM_DEVICE,
 		},
-		/* PCI 32-bit MMIO window. */
+		/*
+		 * PCI 32-bit MMIO window, less its top 0xf0000 bytes: the
+		 * root end of link 2 sits there (Linux assigns BARs from the
+		 * bottom of the window).
+		 */
 		{
 			.phys_start = 0x10000000,
 			.virt_start = 0x10000000,
-			.size = 0x2eff0000,
+			.size = 0x2ef00000,
 			.flags = MEM_DEVICE,
 		},
 		/* PCI I/O window. */
@@ -160,6 +173,13 @@ static const struct {
 			.virt_start = 0x3eff0000,
 			.size = KiB(64),
 			.flags = MEM_DEVICE,
+		},
+		/* Cell memory pool, second piece (above link 2's memory). */
+		{
+			.phys_start = 0x71404000,
+			.virt_start = 0x71404000,
+			.size = 0x7f000000 - 0x71404000,
+			.flags = MEM_RAM,
 		},
 		/*
 		 * Left out on purpose: the 512 GiB 64-bit PCI window at
@@ -192,5 +212,30 @@ static const struct {
 	 */
 	.pci_devices = {
 		{ .type = JH_PCI_TYPE_DEVICE, .domain = 0, .bdf = 0x0008 },
+	},
+
+	/*
+	 * The root's end of link 2 (Documentation/ivshmem.md), peer 0; the
+	 * other end is configs/arm64/link-root.c. The device is 00:02.0 of
+	 * root's PCI bus: QEMU virt's interrupt-map gives slot 2's INTA SPI
+	 * 3 + 2 = INTID 37, a line no device of the bench drives (edu, in
+	 * slot 1, has 36). Linux sees the shared memory as BAR2 at
+	 * 0x3ef00000 and the registers as BAR0 at 0x3ef10000.
+	 */
+	.links = {
+		{
+			.id = 2,
+			.peer_id = 0,
+			.num_peers = 2,
+			.domain = 0,
+			.bdf = 0x0010,		/* 00:02.0 */
+			.irq = 37,
+			.shmem_phys = 0x71400000,
+			.shmem_virt = 0x3ef00000,
+			.state_table_size = KiB(4),
+			.rw_size = KiB(4),
+			.out_size = KiB(4),
+			.mmio_base = 0x3ef10000,
+		},
 	},
 };

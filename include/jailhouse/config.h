@@ -178,6 +178,13 @@ struct jh_pci_device {
  * every access traps. arm64: irq is the SPI (INTID) the hypervisor
  * injects for doorbells and peer state changes to this end: a virtual
  * interrupt no cell owns. x86: irq must be 0 (reserved for MSI-X).
+ *
+ * The root cell's ends (in the system config) sit on the root's own PCI
+ * bus: bdf a free slot of it, the BARs inside its host bridge's window,
+ * arm64 irq the INTx SPI the host bridge's interrupt-map gives that slot
+ * (a line the root owns and no real device drives); their memory is no
+ * root memory region, and the device shows it as BAR2 at shmem_virt
+ * (32 bit, aligned to jh_link_bar2_size()).
  */
 #define JH_LINK_MAX_PEERS	2
 #define JH_LINK_BAR_SIZE	0x1000
@@ -204,6 +211,21 @@ static inline uint64_t jh_link_shmem_size(const struct jh_link *l)
 {
 	return (uint64_t)l->state_table_size + l->rw_size +
 		(uint64_t)l->num_peers * l->out_size;
+}
+
+/*
+ * BAR2 of a root cell's end (its shared memory, as Linux maps it): the
+ * shared memory's size rounded up to a power of two, at least 4 KiB.
+ */
+static inline uint64_t jh_link_bar2_size(const struct jh_link *l)
+{
+	uint64_t size = 0x1000, need = jh_link_shmem_size(l);
+	unsigned int n;
+
+	for (n = 0; n < 52U && size < need; n++) {
+		size <<= 1;
+	}
+	return size;
 }
 
 struct jh_console {

@@ -196,6 +196,8 @@ pack_initramfs() {
 	mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,scenarios}
 	cp -a "$work/staging/." "$root/"
 	cp "$(busybox_for_arch "$arch")" "$root/bin/busybox"
+	# The stock modules fetch-kernel keeps (uio_pci_generic for links).
+	[ -d "${KMODS:-}/kernel" ] && cp -a "$KMODS/kernel" "$root/lib/modules/$KVER/"
 	depmod -b "$root" "$KVER" 2>/dev/null
 	selected=()
 	for s in "${scenarios[@]}"; do

@@ -34,7 +34,7 @@ static void link_free(void *buf)
 static char text[256];
 
 /* Runs one check on the built configs; the message, or "no error". */
-enum which { CELL, IN_SYSTEM, BETWEEN, WIDTH };
+enum which { CELL, IN_SYSTEM, BETWEEN, WIDTH, SYSTEM };
 
 static int run(enum which w, const struct tb_system *sys,
 	       const struct tb_cell *a, const struct tb_cell *b,
@@ -62,6 +62,11 @@ static int run(enum which w, const struct tb_system *sys,
 		break;
 	case WIDTH:
 		ret = jh_check_cell_addr_bits(a_buf, bits, &err);
+		break;
+	case SYSTEM:
+		sys_buf = tb_system_build(sys, &sys_size);
+		ret = jh_check_system_config(sys_buf, sys_size,
+					     sys->desc.arch, &err);
 		break;
 	}
 	jh_format_config_error(text, sizeof(text), &err);
@@ -318,4 +323,83 @@ TEST(link_width)
 	EXPECT_LINK(WIDTH, NULL, &a, NULL, 40, EINVAL_,
 		    "link 0: mmio_base 0x10000000000 ends above a physical "
 		    "address size of 40 bits");
+}
+
+/*
+ * A root cell's end (link 9): memory outside root RAM, seen by the root
+ * as BAR2 at the top of the PCI window, INTx on SPI 35, which the root
+ * owns; the cell's end of the same link on the same memory.
+ */
+#define ROOT_SHM_PHYS	0x80000000ULL
+#define ROOT_SHM_VIRT	0x3eff4000ULL
+
+static void root_pair(struct tb_system *sys, struct tb_cell *a)
+{
+	tb_demo_system(sys, ARM64);
+	tb_cell_add_link(&sys->root, 9, 0, ROOT_SHM_PHYS, ROOT_SHM_VIRT,
+			 0x3eff8000, 35);
+	tb_demo_cell(a, ARM64);
+	tb_cell_add_link(a, 9, 1, ROOT_SHM_PHYS, SHM_VIRT, BARS, LINK_SPI);
+}
+
+TEST(link_root_end)
+{
+	struct tb_system sys;
+	struct tb_cell a;
+
+	root_pair(&sys, &a);
+	EXPECT_LINK(SYSTEM, &sys, &a, NULL, 0, 0, "no error");
+	EXPECT_LINK(IN_SYSTEM, &sys, &a, NULL, 0, 0, "no error");
+	CHECK_EQ(jh_link_bar2_size(&sys.root.links[0]), 0x4000);
+	sys.root.links[0].irq = 200;
+	EXPECT_LINK(SYSTEM, &sys, &a, NULL, 0, EINVAL_,
+		    "link 0: irq 200 is no SPI of the root cell (a root end's "
+		    "is its slot's INTx)");
+	root_pair(&sys, &a);
+	sys.root.links[0].shmem_virt = ROOT_SHM_VIRT - 0x3000;
+	EXPECT_LINK(SYSTEM, &sys, &a, NULL, 0, EINVAL_,
+		    "link 0: shmem_virt 0x3eff1000 (BAR2 size 0x4000) is not "
+		    "a 32-bit BAR2 address aligned to its size");
+	root_pair(&sys, &a);
+	sys.root.links[0].shmem_virt = 0x100000000ULL;
+	EXPECT_LINK(SYSTEM, &sys, &a, NULL, 0, EINVAL_,
+		    "link 0: shmem_virt 0x100000000 (BAR2 size 0x4000) is not "
+		    "a 32-bit BAR2 address aligned to its size");
+	/* A root end's memory is no root memory region. */
+	root_pair(&sys, &a);
+	sys.root.links[0].shmem_phys = 0x70400000;
+	EXPECT_LINK(SYSTEM, &sys, &a, NULL, 0, EINVAL_,
+		    "link 0: shmem_phys 0x70400000 overlaps memory region 0");
+}
+
+TEST(link_root_and_cell_end)
+{
+	struct tb_system sys;
+	struct tb_cell a;
+
+	/* The cell's end must agree with the root's. */
+	root_pair(&sys, &a);
+	a.links[0].shmem_phys = ROOT_SHM_PHYS + 0x4000;
+	EXPECT_LINK(IN_SYSTEM, &sys, &a, NULL, 0, EBUSY_,
+		    "link 0: shmem_phys 0x80004000 differs from that of the "
+		    "same link in cell 'qemu-arm64'");
+	root_pair(&sys, &a);
+	a.links[0].peer_id = 0;
+	EXPECT_LINK(IN_SYSTEM, &sys, &a, NULL, 0, EBUSY_,
+		    "link 0: peer_id 0 is the same as that of the same link in "
+		    "cell 'qemu-arm64'");
+	/* Another link on the root end's memory. */
+	root_pair(&sys, &a);
+	a.links[0].id = 8;
+	EXPECT_LINK(IN_SYSTEM, &sys, &a, NULL, 0, EBUSY_,
+		    "link 0: shmem_phys 0x80000000 (size 0x4000) overlaps "
+		    "memory or another link's shared memory of cell "
+		    "'qemu-arm64'");
+	/* Outside root RAM and no root end's: refused as before. */
+	root_pair(&sys, &a);
+	a.links[0].id = 8;
+	a.links[0].shmem_phys = 0x90000000;
+	EXPECT_LINK(IN_SYSTEM, &sys, &a, NULL, 0, EINVAL_,
+		    "link 0: shmem_phys 0x90000000 (size 0x4000) is not inside "
+		    "any memory region of the root cell");
 }

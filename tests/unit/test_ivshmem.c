@@ -287,3 +287,25 @@ TEST(ivshmem_intx_status)
 	cfg_write(&cell_b, 0x04, PCI_CMD_MEM);
 	CHECK_EQ(injected, 2);
 }
+
+/*
+ * A root cell's end shows its shared memory as BAR2 (what
+ * uio_pci_generic maps): fixed at shmem_virt, sized to the memory rounded
+ * up to a power of two (24 KiB here: 32 KiB). Cell ends have no BAR2.
+ */
+TEST(ivshmem_root_bar2)
+{
+	struct ivshmem_link *link = setup();
+
+	link->ends[0].bar2 = true;
+	CHECK_EQ(jh_link_bar2_size(&cfg[0]), 0x8000);
+	CHECK_EQ(cfg_read(&cell_a, 0x18, 4), (uint32_t)SHMEM);
+	cfg_write(&cell_a, 0x18, 0xffffffff);
+	CHECK_EQ(cfg_read(&cell_a, 0x18, 4), 0xffff8000);
+	CHECK_EQ(cfg_read(&cell_a, 0x10, 4), (uint32_t)BARS);
+	cfg_write(&cell_a, 0x18, 0x12340000);
+	CHECK_EQ(cfg_read(&cell_a, 0x18, 4), (uint32_t)SHMEM);
+	CHECK_EQ(cfg_read(&cell_b, 0x18, 4), 0);
+	cfg_write(&cell_b, 0x18, 0xffffffff);
+	CHECK_EQ(cfg_read(&cell_b, 0x18, 4), 0);
+}

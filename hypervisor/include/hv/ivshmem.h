@@ -39,6 +39,7 @@ struct ivshmem_end {
 	bool int_status;		/* PCI STATUS interrupt status */
 	uint8_t int_line;		/* PCI interrupt line, as written */
 	uint8_t sizing;			/* bit n: BARn was written all ones */
+	bool bar2;			/* root end: BAR2 shows the memory */
 	uint16_t msix_ctrl;		/* MSI-X Message Control, writable bits */
 	uint32_t msix_entry[4];		/* the one table entry, as written */
 	bool msix_ok;			/* entry checked: msix_cpu takes it */

@@ -18,6 +18,7 @@
 #define IVSHMEM_CFG_CLASS	0x08
 #define IVSHMEM_CFG_BAR0	0x10
 #define IVSHMEM_CFG_BAR1	0x14
+#define IVSHMEM_CFG_BAR2	0x18	/* root ends: the shared memory */
 #define IVSHMEM_CFG_SUBSYS	0x2c
 #define IVSHMEM_CFG_CAP_PTR	0x34
 #define IVSHMEM_CFG_INT		0x3c	/* line (RW), pin (RO) */

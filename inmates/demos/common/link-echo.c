@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Link echo service (Documentation/ivshmem.md): peer 0 of the link demo.
+ * Link echo service (Documentation/ivshmem.md): peer 0 of the link demo
+ * (or peer 1 of a link whose other end is the root's jh-link client).
  * It sets its state to 1 (ready) and, on every doorbell, copies the
  * request (sequence number) from the client's output section into its
  * own with a reply count, then rings the client back. It answers the
@@ -13,7 +14,6 @@
 #include <arch-mmio.h>
 
 #define ECHO_READY	1
-#define CLIENT		1
 
 #define TICK_MS		10	/* wakes up to notice a shutdown request */
 
@@ -34,7 +34,7 @@ void inmate_main(void)
 	struct ivshmem_dev dev;
 	unsigned long in, out;
 	uint64_t replies = 0, seq, last = 0;
-	unsigned int seen = 0;
+	unsigned int seen = 0, client;
 	int64_t denials = 0;
 
 	comm_set_cell_state(JH_CELL_RUNNING);
@@ -44,7 +44,9 @@ void inmate_main(void)
 	}
 	printk("link-echo: peer %u of %u, shared memory at 0x%lx, regs at "
 	       "0x%lx\n", dev.id, dev.peers, dev.shmem, dev.regs);
-	in = ivshmem_out_section(&dev, CLIENT);
+	/* Two peers: the client is the other one. */
+	client = dev.id == 0 ? 1 : 0;
+	in = ivshmem_out_section(&dev, client);
 	out = ivshmem_out_section(&dev, dev.id);
 	irq_set_handler(irq);
 	tick_start(TICK_MS * 1000);
@@ -65,7 +67,7 @@ void inmate_main(void)
 				last = seq;
 				mmio_write64(out, seq);
 				mmio_write64(out + 8, ++replies);
-				ivshmem_ring(&dev, CLIENT);
+				ivshmem_ring(&dev, client);
 			}
 		}
 		if (comm_shutdown_handshake("link-echo", &denials))
