@@ -72,7 +72,8 @@ QEMU_VERSIONS = {"10": ("arm64",)}
 # knows their QEMU arguments), the arch each one is, and whether the
 # guest's output goes through the kernel log (no tty driver of the board's
 # UART comes up under QEMU, only earlycon) rather than a console tty.
-BOARDS = {"zcu102": {"arch": "arm64", "kmsg": True}}
+BOARDS = {"zcu102": {"arch": "arm64", "kmsg": True},
+          "rpi4": {"arch": "arm64", "kmsg": False}}
 # The kernel's timestamp in front of a printk line.
 KMSG_STAMP = re.compile(r"(?m)^\[ *\d+\.\d+\] ")
 STAMP = re.compile(r"\[ *\d+\.\d{6}\] ")
