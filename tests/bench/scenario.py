@@ -24,7 +24,9 @@ Format (one directive per line, '#' starts a comment line):
                          virt on arm64, q35 on x86). On zcu102 the guest's
                          output reaches the log through the kernel's log
                          (earlycon), so the judge takes the kernel's
-                         timestamps off every line first
+                         timestamps off every line first. rpi4 (QEMU 10's
+                         raspi4b, with "qemu-version: 10") prints on a tty
+                         as virt does
   run: CMD               run CMD in the guest, exit status ignored
   ok: CMD                run CMD, it must exit 0
   fail: CMD              run CMD, it must exit non-zero
