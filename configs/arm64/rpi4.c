@@ -12,7 +12,8 @@
  *     Linux drives as ttyAMA0 (board-rpi4.c names the mini UART, the
  *     board's stdout-path, which the model puts on the second port);
  *   - the root cell is named "rpi4".
- * Demo cells: rpi4-heartbeat.c, rpi4-timer-demo.c, rpi4-fault-demo.c.
+ * Cells: rpi4-heartbeat.c, rpi4-timer-demo.c, rpi4-fault-demo.c and
+ * rpi4-attack.c (the attack suite's).
  */
 #include "config-file.h"
 
