@@ -125,6 +125,7 @@ board_dtb() {
 	root=$(dirname "$(dirname "$KERNEL")")
 	case $1 in
 	zcu102) dtb=xilinx/zynqmp-zcu102-rev1.0.dtb ;;
+	rpi4) dtb=broadcom/bcm2711-rpi-4-b.dtb ;;
 	*) die "no device tree known for board '$1'" ;;
 	esac
 	dtb=$root/usr/lib/linux-image-$KVER/$dtb

@@ -24,7 +24,9 @@ Format (one directive per line, '#' starts a comment line):
                          virt on arm64, q35 on x86). On zcu102 the guest's
                          output reaches the log through the kernel's log
                          (earlycon), so the judge takes the kernel's
-                         timestamps off every line first
+                         timestamps off every line first. rpi4 (QEMU 10's
+                         raspi4b, with "qemu-version: 10") prints on a tty
+                         as virt does
   run: CMD               run CMD in the guest, exit status ignored
   ok: CMD                run CMD, it must exit 0
   fail: CMD              run CMD, it must exit non-zero
@@ -72,7 +74,9 @@ QEMU_VERSIONS = {"10": ("arm64",)}
 # knows their QEMU arguments), the arch each one is, and whether the
 # guest's output goes through the kernel log (no tty driver of the board's
 # UART comes up under QEMU, only earlycon) rather than a console tty.
-BOARDS = {"zcu102": {"arch": "arm64", "kmsg": True}}
+# "qemu": the QEMU version the model needs, if not the host's.
+BOARDS = {"zcu102": {"arch": "arm64", "kmsg": True},
+          "rpi4": {"arch": "arm64", "kmsg": False, "qemu": "10"}}
 # The kernel's timestamp in front of a printk line.
 KMSG_STAMP = re.compile(r"(?m)^\[ *\d+\.\d+\] ")
 STAMP = re.compile(r"\[ *\d+\.\d{6}\] ")
@@ -201,6 +205,9 @@ class Scenario:
                 raise ScenarioError(f"{self.path}: 'board: {self.board}' is an {BOARDS[self.board]['arch']} machine, not {' '.join(bad)} (add 'arch:')")
             if self.machines != ["qemu"]:
                 raise ScenarioError(f"{self.path}: 'board' on a scenario that runs under {' '.join(m for m in self.machines if m != 'qemu')}")
+            need = BOARDS[self.board].get("qemu", "")
+            if need and need != self.qemu_version:
+                raise ScenarioError(f"{self.path}: 'board: {self.board}' needs 'qemu-version: {need}'")
         if self.bochs_skip and "bochs" in self.machines:
             raise ScenarioError(f"{self.path}: 'bochs-skip' on a scenario that runs under bochs")
 

@@ -237,6 +237,11 @@ class QemuVersionTest(ScnFileTest):
         with self.assertRaisesRegex(scenario.ScenarioError, r":2: unknown QEMU version '9'"):
             scenario.Scenario(self.write("arch: arm64\nqemu-version: 9\nok: true\n"))
 
+    def test_rpi4_needs_qemu_10(self):
+        with self.assertRaisesRegex(scenario.ScenarioError, r"'board: rpi4' needs 'qemu-version: 10'"):
+            scenario.Scenario(self.write("arch: arm64\nboard: rpi4\nok: true\n"))
+        scenario.Scenario(self.write("arch: arm64\nboard: rpi4\nqemu-version: 10\nok: true\n"))
+
     def test_x86_refused(self):
         # Default arches include x86, for which no QEMU 10 is fetched.
         with self.assertRaisesRegex(scenario.ScenarioError, r"for arm64 only, not x86"):
@@ -314,8 +319,8 @@ class BoardTest(ScnFileTest):
         self.assertNotIn("to-kmsg", script)
 
     def test_unknown_board_refused(self):
-        with self.assertRaisesRegex(scenario.ScenarioError, r":2: unknown board 'rpi4'"):
-            scenario.Scenario(self.write("arch: arm64\nboard: rpi4\nok: true\n"))
+        with self.assertRaisesRegex(scenario.ScenarioError, r":2: unknown board 'imx8mq'"):
+            scenario.Scenario(self.write("arch: arm64\nboard: imx8mq\nok: true\n"))
 
     def test_x86_refused(self):
         with self.assertRaisesRegex(scenario.ScenarioError, r"an arm64 machine, not x86"):
