@@ -177,6 +177,7 @@ scenario_files() {
 # those boots pay.
 pack_initramfs() {
 	local arch=$1 work=$2 machine=${3:-} root=$2/initramfs s name need_python=
+	local need_linux_cell=
 
 	mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,scenarios}
 	cp -a "$work/staging/." "$root/"
@@ -192,6 +193,7 @@ pack_initramfs() {
 		"$BENCH_DIR/scenario.py" script "$s" "$arch" $machine >"$root/scenarios/$name.sh"
 		selected+=("$s")
 		case " $SCN_NEEDS " in *" python3 "*) need_python=1 ;; esac
+		case " $SCN_NEEDS " in *" linux-cell "*) need_linux_cell=1 ;; esac
 	done
 	install -m 755 "$BENCH_DIR/guest-init" "$root/init"
 	install -m 755 "$BENCH_DIR"/guest-bin/* "$root/bin/"
@@ -201,12 +203,35 @@ pack_initramfs() {
 	x86) ln -s qemu-q35.cell "$root/usr/share/jailhouse/cells/system.cell" ;;
 	esac
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$work/initramfs.cpio.gz"
+	if [ -n "$need_linux_cell" ]; then
+		linux_cell_archive "$arch" "$work" | cat "$work/initramfs.cpio.gz" - \
+			>"$work/initramfs-linux-cell.cpio.gz"
+	fi
 	if [ -n "$need_python" ]; then
 		mkdir -p "$work/python"
 		"$BENCH_DIR/guest-python" "$arch" "$work/python"
 		(cd "$work/python" && find . | cpio -o -H newc --quiet | gzip -1) |
 			cat "$work/initramfs.cpio.gz" - >"$work/initramfs-python.cpio.gz"
 	fi
+}
+
+# linux_cell_archive ARCH WORK: on stdout, a gzipped cpio archive with
+# what a Linux cell boots (Documentation/linux-cell.md), under
+# /usr/share/jailhouse/linux-cell/: Image, the root's own stock kernel
+# ($KERNEL, an uncompressed Image on arm64), and initramfs.cpio.gz,
+# busybox with tests/bench/linux-cell-init as its init.
+linux_cell_archive() {
+	local arch=$1 work=$2 dir=$2/linux-cell
+	local cell=$dir/root/usr/share/jailhouse/linux-cell
+
+	rm -rf "$dir" && mkdir -p "$dir/cellroot/bin" "$cell"
+	mkdir -p "$dir/cellroot"/{dev,proc,sys,tmp}
+	cp "$(busybox_for_arch "$arch")" "$dir/cellroot/bin/busybox"
+	install -m 755 "$BENCH_DIR/linux-cell-init" "$dir/cellroot/init"
+	(cd "$dir/cellroot" && find . | cpio -o -H newc --quiet | gzip -1) \
+		>"$cell/initramfs.cpio.gz"
+	cp "$KERNEL" "$cell/Image"
+	(cd "$dir/root" && find . | cpio -o -H newc --quiet | gzip -1)
 }
 
 # run_lanes JOBS FUNC SCENARIO...: runs "FUNC SCENARIO" for every scenario,
