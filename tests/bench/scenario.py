@@ -19,7 +19,7 @@ Format (one directive per line, '#' starts a comment line):
   bochs-timeout: 600     seconds of wall time for a Bochs boot (default 600;
                          Bochs is about 13 times slower than QEMU)
   needs: python3         extras the guest image must hold (see NEEDS:
-                         python3, linux-cell); a
+                         python3, linux-cell, linux-cell-rt); a
                          scenario that needs none boots the plain image
   run: CMD               run CMD in the guest, exit status ignored
   ok: CMD                run CMD, it must exit 0
@@ -62,7 +62,7 @@ DEFAULT_FORBIDDEN = [
 MARK = "@@@"
 # What a scenario may ask to have in its initramfs, beyond busybox and the
 # project; tests/bench/run builds a second image with it.
-NEEDS = ("python3", "linux-cell")
+NEEDS = ("python3", "linux-cell", "linux-cell-rt")
 # QEMU versions a scenario may ask for beside the host's (tests/bench/run
 # fetches them), and the arches each is fetched for.
 QEMU_VERSIONS = {"10": ("arm64",)}
