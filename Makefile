@@ -14,6 +14,9 @@
 #                      BENCH_ARCHES=arm64 for one arch), not in make check
 #   make check-kernels the smoke subset and a dkms build on every supported
 #                      kernel (tests/kernels/run)
+#   make check-rt      Debian's PREEMPT_RT kernel in a Linux cell running
+#                      cyclictest, beside the root's, under -icount
+#                      (tests/rt/), not in make check
 #   make dkms-install  register the module with DKMS, build and install it
 #                      for KDIR's kernel; make dkms-remove undoes it
 #
@@ -60,7 +63,7 @@ SUBDIRS := hypervisor tools configs inmates tests/stress tests/dma tests/link
 
 .PHONY: all $(SUBDIRS) driver install unit-test misra coverage check check-vmx \
 	bench \
-	check-kernels dkms-install dkms-remove clean
+	check-kernels check-rt dkms-install dkms-remove clean
 
 all: $(SUBDIRS) driver
 
@@ -103,6 +106,11 @@ bench:
 
 check-kernels:
 	@$(SRCDIR)/tests/kernels/run
+
+# The Linux cell's realtime proof (Documentation/linux-cell.md).
+check-rt:
+	@JH_KERNEL=6.1-rt $(SRCDIR)/tests/bench/run arm64 \
+		$(SRCDIR)/tests/rt/arm64-linux-cell-rt.scn
 
 dkms-install:
 	@$(SRCDIR)/driver/dkms/install $(JH_VERSION) $(KDIR)

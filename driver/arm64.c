@@ -8,6 +8,8 @@
 #define pr_fmt(fmt) "jailhouse: " fmt
 
 #include <linux/linkage.h>
+#include <linux/of.h>
+#include <linux/string.h>
 #include <linux/stringify.h>
 #include <asm/barrier.h>
 #include <asm/cacheflush.h>
@@ -66,6 +68,33 @@ static bool jh_has_el2(void)
 	return (pfr0 >> JH_PFR0_EL2_SHIFT) & 0xf;
 }
 
+/*
+ * The hypervisor parks CPUs and gives them back through PSCI by SMC; on a
+ * CPU without firmware behind SMC that instruction is undefined at EL2.
+ * Ask the device tree first (an ACPI boot names PSCI in its FADT instead).
+ */
+static int jh_check_psci(struct jh_cause *cause)
+{
+	struct device_node *np;
+	const char *method = NULL;
+
+	if (!of_have_populated_dt())
+		return 0;
+	np = of_find_node_by_path("/psci");
+	if (np) {
+		of_property_read_string(np, "method", &method);
+		of_node_put(np);
+	}
+	if (!method)
+		return jh_fail(cause, -ENODEV,
+			       "the device tree names no PSCI firmware (/psci); the hypervisor needs PSCI by SMC to take and return CPUs");
+	if (strcmp(method, "smc"))
+		return jh_fail(cause, -ENODEV,
+			       "PSCI method is '%s'; the hypervisor needs PSCI by SMC",
+			       method);
+	return 0;
+}
+
 int jh_arch_check(struct jh_cause *cause)
 {
 	unsigned long ret;
@@ -82,7 +111,7 @@ int jh_arch_check(struct jh_cause *cause)
 	if (ret != JH_STUB_ERR)
 		return jh_fail(cause, -EBUSY,
 			       "EL2 is not owned by the kernel's hyp stub; boot with kvm-arm.mode=none");
-	return 0;
+	return jh_check_psci(cause);
 }
 
 long jh_arch_cpu_enter(phys_addr_t entry, phys_addr_t header,

@@ -67,6 +67,7 @@ int cmd_status(int argc, char **argv);
 int cmd_cell(int argc, char **argv);		/* cmd_cell.c */
 int cmd_cell_list(int argc, char **argv);	/* cmd_cell_info.c */
 int cmd_cell_stats(int argc, char **argv);	/* cmd_cell_stats.c */
+int cmd_cell_linux(int argc, char **argv);	/* cmd_cell_linux.c */
 int cmd_console(int argc, char **argv);		/* cmd_console.c */
 int cmd_config(int argc, char **argv);		/* cmd_config.c */
 int cmd_config_create(int argc, char **argv);	/* cmd_config_create.c */
@@ -113,6 +114,8 @@ void *read_file(const char *path, uint64_t max_size, uint64_t *size);
 void *try_read_file(const char *path, uint64_t max_size, uint64_t *size,
 		    char *msg, size_t len);
 bool parse_u64(const char *text, uint64_t *value);
+/* The directory of the running binary, from /proc/self/exe. */
+bool own_dir(char *buf, size_t len);
 
 /* device.c */
 

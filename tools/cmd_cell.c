@@ -209,6 +209,7 @@ static const struct verb cell_verbs[] = {
 	{ "shutdown", cell_shutdown, "stop a cell, keeping its resources" },
 	{ "destroy", cell_destroy, "stop a cell and return its resources" },
 	{ "stats", cmd_cell_stats, "show a cell's per-CPU trap counts" },
+	{ "linux", cmd_cell_linux, "create a cell and boot Linux in it" },
 };
 
 static void cell_help(void)

@@ -34,22 +34,6 @@ static bool readable_file(const char *path)
 	return access(path, R_OK) == 0;
 }
 
-/* Directory of the running binary, from /proc/self/exe. */
-static bool own_dir(char *buf, size_t len)
-{
-	ssize_t n = readlink("/proc/self/exe", buf, len - 1);
-	char *slash;
-
-	if (n <= 0)
-		return false;
-	buf[n] = '\0';
-	slash = strrchr(buf, '/');
-	if (!slash)
-		return false;
-	*slash = '\0';
-	return true;
-}
-
 /* buf = dir + rest if it fits and names a readable file. */
 static bool try_path(char *buf, size_t len, const char *dir, const char *rest)
 {

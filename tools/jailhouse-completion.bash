@@ -88,12 +88,23 @@ _jailhouse()
 		;;
 	cell)
 		if [ "$COMP_CWORD" -eq 2 ]; then
-			COMPREPLY=($(compgen -W "create list load start shutdown destroy stats --help" -- "$cur"))
+			COMPREPLY=($(compgen -W "create list load start shutdown destroy stats linux --help" -- "$cur"))
 			return
 		fi
 		case $sub in
 		create)
 			[ "$COMP_CWORD" -eq 3 ] && _jailhouse_cell_files
+			;;
+		linux)
+			if [ "$COMP_CWORD" -eq 3 ]; then
+				_jailhouse_cell_files
+			elif [ "$prev" = -c ] || [ "$prev" = --cmdline ]; then
+				COMPREPLY=()
+			elif [[ $cur == -* ]]; then
+				COMPREPLY=($(compgen -W "-i -c -d -l -w --initrd --cmdline --dtb --loader --write-dtb --help" -- "$cur"))
+			else
+				_jailhouse_any_file
+			fi
 			;;
 		stats)
 			if [ "${cur#-}" != "$cur" ]; then

@@ -174,3 +174,19 @@ bool parse_u64(const char *text, uint64_t *value)
 	*value = v;
 	return true;
 }
+
+/* Directory of the running binary, from /proc/self/exe. */
+bool own_dir(char *buf, size_t len)
+{
+	ssize_t n = readlink("/proc/self/exe", buf, len - 1);
+	char *slash;
+
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	slash = strrchr(buf, '/');
+	if (!slash)
+		return false;
+	*slash = '\0';
+	return true;
+}

@@ -49,7 +49,7 @@ static const struct {
 	uint64_t cpus[1];
 	struct jh_memory_region mem_regions[11];
 	struct jh_irqchip irqchips[2];
-	struct jh_pci_device pci_devices[1];
+	struct jh_pci_device pci_devices[2];
 	struct jh_link links[1];
 } JH_PACKED config CONFIG_OBJECT = {
 	.sys = {
@@ -208,10 +208,12 @@ static const struct {
 
 	/*
 	 * The root cell owns every PCI device anyway; those listed here may
-	 * go to a cell: QEMU's edu at 00:01.0 (configs/arm64/edu-dma.c).
+	 * go to a cell: QEMU's edu at 00:01.0 (configs/arm64/edu-dma.c) and
+	 * the PCI serial card at 00:02.0 (configs/arm64/linux-cell.c).
 	 */
 	.pci_devices = {
 		{ .type = JH_PCI_TYPE_DEVICE, .domain = 0, .bdf = 0x0008 },
+		{ .type = JH_PCI_TYPE_DEVICE, .domain = 0, .bdf = 0x0018 },
 	},
 
 	/*

@@ -193,6 +193,7 @@ scenario_files() {
 # those boots pay.
 pack_initramfs() {
 	local arch=$1 work=$2 machine=${3:-} root=$2/initramfs s name need_python=
+	local need_linux_cell= need_linux_cell_rt=
 
 	mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,scenarios}
 	cp -a "$work/staging/." "$root/"
@@ -210,6 +211,8 @@ pack_initramfs() {
 		"$BENCH_DIR/scenario.py" script "$s" "$arch" $machine >"$root/scenarios/$name.sh"
 		selected+=("$s")
 		case " $SCN_NEEDS " in *" python3 "*) need_python=1 ;; esac
+		case " $SCN_NEEDS " in *" linux-cell "*) need_linux_cell=1 ;; esac
+		case " $SCN_NEEDS " in *" linux-cell-rt "*) need_linux_cell_rt=1 ;; esac
 	done
 	install -m 755 "$BENCH_DIR/guest-init" "$root/init"
 	install -m 755 "$BENCH_DIR"/guest-bin/* "$root/bin/"
@@ -219,12 +222,49 @@ pack_initramfs() {
 	x86) ln -s qemu-q35.cell "$root/usr/share/jailhouse/cells/system.cell" ;;
 	esac
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$work/initramfs.cpio.gz"
+	if [ -n "$need_linux_cell" ]; then
+		linux_cell_archive "$arch" "$work" | cat "$work/initramfs.cpio.gz" - \
+			>"$work/initramfs-linux-cell.cpio.gz"
+	fi
+	if [ -n "$need_linux_cell_rt" ]; then
+		linux_cell_archive "$arch" "$work" rt | cat "$work/initramfs.cpio.gz" - \
+			>"$work/initramfs-linux-cell-rt.cpio.gz"
+	fi
 	if [ -n "$need_python" ]; then
 		mkdir -p "$work/python"
 		"$BENCH_DIR/guest-python" "$arch" "$work/python"
 		(cd "$work/python" && find . | cpio -o -H newc --quiet | gzip -1) |
 			cat "$work/initramfs.cpio.gz" - >"$work/initramfs-python.cpio.gz"
 	fi
+}
+
+# linux_cell_archive ARCH WORK [rt]: on stdout, a gzipped cpio archive
+# with what a Linux cell boots (Documentation/linux-cell.md), under
+# /usr/share/jailhouse/linux-cell/: Image, the root's own stock kernel
+# ($KERNEL, an uncompressed Image on arm64), and initramfs.cpio.gz,
+# busybox with tests/bench/linux-cell-init as its init. With "rt" also
+# Image-rt, Debian's PREEMPT_RT kernel of the same release
+# (fetch-kernel ARCH 6.1-rt), and cyclictest with its libraries in the
+# cell's initramfs and in the root's image (tests/bench/guest-cyclictest).
+linux_cell_archive() {
+	local arch=$1 work=$2 rt=${3:-} dir=$2/linux-cell${3:+-$3}
+	local cell=$dir/root/usr/share/jailhouse/linux-cell
+
+	rm -rf "$dir" && mkdir -p "$dir/cellroot/bin" "$cell"
+	mkdir -p "$dir/cellroot"/{dev,proc,sys,tmp}
+	cp "$(busybox_for_arch "$arch")" "$dir/cellroot/bin/busybox"
+	install -m 755 "$BENCH_DIR/linux-cell-init" "$dir/cellroot/init"
+	if [ -n "$rt" ]; then
+		"$BENCH_DIR/guest-cyclictest" "$arch" "$dir/cellroot"
+		"$BENCH_DIR/guest-cyclictest" "$arch" "$dir/root"
+		# shellcheck disable=SC2016
+		cp "$(eval "$("$BENCH_DIR/fetch-kernel" "$arch" 6.1-rt)" && echo "$KERNEL")" \
+			"$cell/Image-rt"
+	fi
+	(cd "$dir/cellroot" && find . | cpio -o -H newc --quiet | gzip -1) \
+		>"$cell/initramfs.cpio.gz"
+	cp "$KERNEL" "$cell/Image"
+	(cd "$dir/root" && find . | cpio -o -H newc --quiet | gzip -1)
 }
 
 # run_lanes JOBS FUNC SCENARIO...: runs "FUNC SCENARIO" for every scenario,

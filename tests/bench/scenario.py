@@ -18,7 +18,8 @@ Format (one directive per line, '#' starts a comment line):
                          by run-bochs with the skip)
   bochs-timeout: 600     seconds of wall time for a Bochs boot (default 600;
                          Bochs is about 13 times slower than QEMU)
-  needs: python3         extras the guest image must hold (see NEEDS); a
+  needs: python3         extras the guest image must hold (see NEEDS:
+                         python3, linux-cell, linux-cell-rt); a
                          scenario that needs none boots the plain image
   board: zcu102          the machine model QEMU boots (see BOARDS; default
                          virt on arm64, q35 on x86). On zcu102 the guest's
@@ -40,8 +41,10 @@ Format (one directive per line, '#' starts a comment line):
                          began fails with a message saying so
   expect-not: REGEX      no line anywhere in the log may match REGEX
   expect-com2: REGEX     a line of the second serial port's log (x86: COM2,
-                         which a cell can own) must match REGEX, in the
-                         order of the expect-com2 lines
+                         which a cell can own; arm64: the chardev com2, for
+                         a "-device pci-serial,chardev=com2" the scenario
+                         adds) must match REGEX, in the order of the
+                         expect-com2 lines
 
 A step line may start with "[arm64]" or "[x86]" to apply to one arch only.
 Every scenario also fails on kernel oopses, panics and warnings.
@@ -66,7 +69,7 @@ DEFAULT_FORBIDDEN = [
 MARK = "@@@"
 # What a scenario may ask to have in its initramfs, beyond busybox and the
 # project; tests/bench/run builds a second image with it.
-NEEDS = ("python3",)
+NEEDS = ("python3", "linux-cell", "linux-cell-rt")
 # QEMU versions a scenario may ask for beside the host's (tests/bench/run
 # fetches them), and the arches each is fetched for.
 QEMU_VERSIONS = {"10": ("arm64",)}

@@ -79,7 +79,7 @@ check no-verb 1 '' '^jailhouse: no verb given' -- $J
 check bad-verb 1 '' "^jailhouse: unknown verb 'frob'" -- $J frob
 for v in enable disable status console cell config "cell create" \
 	 "cell list" "cell load" "cell start" "cell shutdown" \
-	 "cell destroy" "cell stats" "config check"; do
+	 "cell destroy" "cell stats" "cell linux" "config check"; do
 	# shellcheck disable=SC2086
 	check "help $v" 0 '^Usage: jailhouse' '' -- $J $v --help
 done
@@ -223,6 +223,72 @@ for dir in "$@"; do
 	check "$arch two systems" 2 "^$sys: is a second system config" '' -- $J config check "$sys" "$sys"
 	check "$arch enable garbage" 2 '' "^jailhouse: enable: $work/garbage.cell: header: signature is not JHSYST" -- $J enable "$work/garbage.cell"
 done
+
+echo "== cell linux (device tree from the QEMU virt fixture)"
+fixture=$(cd "$(dirname "$0")/../../tests/config-create/fixtures/arm64" && pwd)/sys/firmware/devicetree/base
+lcell=
+for dir in "$@"; do
+	[ -f "$dir/linux-cell.cell" ] && lcell=$dir/linux-cell.cell
+done
+# image FILE TEXT_OFFSET IMAGE_SIZE: an arm64 Image header, 64 bytes.
+image() {
+	python3 -c 'import struct,sys; open(sys.argv[1],"wb").write(struct.pack("<IIQQQQQQI4x", 0x14000010, 0, int(sys.argv[2]), int(sys.argv[3]), 0xa, 0, 0, 0, 0x644d5241))' "$@"
+}
+if [ -z "$lcell" ]; then
+	echo "(no arm64 linux-cell.cell: skipped; build it with make ARCH=arm64 configs)"
+else
+	export JAILHOUSE_DEVICETREE=$fixture
+	image "$work/Image" 0 $((32 << 20))
+	image "$work/Huge" 0 $((200 << 20))
+	printf '\037\213\010' >"$work/Image.gz"
+	head -c 64 /dev/zero >"$work/NotImage"
+	printf 'JHLNXLDR%016d' 0 >"$work/loader.bin"
+	printf 'initrd' >"$work/initrd"
+	L=(-l "$work/loader.bin")
+	check linux-help 0 '^Usage: jailhouse cell linux' '' -- $J cell linux --help
+	check linux-noarg 1 '' '^jailhouse: cell linux: missing CELL.cell' -- $J cell linux
+	check linux-nokernel 1 '' '^jailhouse: cell linux: missing KERNEL' -- $J cell linux "$lcell"
+	check linux-opt-noarg 1 '' '^jailhouse: cell linux: -i needs an argument' -- $J cell linux "$lcell" "$work/Image" -i
+	check linux-gzip 2 '' "^jailhouse: cell linux: $work/Image.gz is gzip-compressed: give the Image itself" -- $J cell linux "$lcell" "$work/Image.gz" "${L[@]}" -w "$work/o.dtb"
+	check linux-magic 2 '' "^jailhouse: cell linux: $work/NotImage is not an arm64 Linux Image \\(no \"ARM\\\\x64\" magic at offset 0x38\\)" -- $J cell linux "$lcell" "$work/NotImage" "${L[@]}" -w "$work/o.dtb"
+	check linux-too-big 2 '' '^jailhouse: cell linux: the kernel \(200 MiB with its bss, at 0x72200000\) and the initrd \(0 MiB\) do not fit into the cell.s RAM region 0x72000000-0x79ffffff \(128 MiB\)' -- $J cell linux "$lcell" "$work/Huge" "${L[@]}" -w "$work/o.dtb"
+	check linux-bad-loader 2 '' "^jailhouse: cell linux: $work/initrd is not the Linux boot loader \\(no JHLNXLDR parameter block\\)" -- $J cell linux "$lcell" "$work/Image" -l "$work/initrd" -w "$work/o.dtb"
+	for c in "$@"; do
+		[ -f "$c/heartbeat.cell" ] && [ "$c" != "${lcell%/*}" ] &&
+			check linux-x86-cell 2 '' "^jailhouse: cell linux: $c/heartbeat.cell: not an arm64 cell config" -- $J cell linux "$c/heartbeat.cell" "$work/Image" "${L[@]}" -w "$work/o.dtb"
+	done
+	check linux-no-uart 2 '' '^jailhouse: cell linux: the cell has no UART: its config names no console and no PCI device' -- $J cell linux "${lcell%/*}/heartbeat.cell" "$work/Image" "${L[@]}" -w "$work/o.dtb"
+	check linux-no-dt 2 '' "^jailhouse: cell linux: cannot read the root cell's device tree /nonexistent" -- env JAILHOUSE_DEVICETREE=/nonexistent $J cell linux "$lcell" "$work/Image" "${L[@]}" -w "$work/o.dtb"
+	check linux-layout 0 '^cell "linux-cell": loader 0x72000000, kernel 0x72200000-0x741fffff, initrd 0x79fef000-0x79fef005, device tree 0x79ff0000 \([0-9]+ bytes\)$' '' -- $J cell linux "$lcell" "$work/Image" -i "$work/initrd" "${L[@]}" -w "$work/cell.dtb"
+	# The blob parsed back by dtc (device-tree-compiler), if installed.
+	if command -v dtc >/dev/null; then
+		check linux-dtc 0 '*' '' -- dtc -q -I dtb -O dts -o "$work/cell.dts" "$work/cell.dtb"
+		for want in 'cpu@2 {' 'cpu@3 {' 'reg = <0x00 0x03>;' \
+			'enable-method = "psci";' 'method = "smc";' \
+			'compatible = "arm,psci-0.2";' \
+			'reg = <0x00 0x72000000 0x00 0x8000000>;' \
+			'compatible = "arm,gic-v3";' 'phandle = <0x01>;' \
+			'reg = <0x00 0x8000000 0x00 0x10000 0x00 0x80a0000 0x00 0xf60000>;' \
+			'interrupts = <0x01 0x0d 0x04 0x01 0x0e 0x04 0x01 0x0b 0x04 0x01 0x0a 0x04>;' \
+			'compatible = "pci-host-ecam-generic";' \
+			'reg = <0x40 0x10000000 0x00 0x100000>;' 'bus-range = <0x00 0x00>;' \
+			'interrupt-map = <0x1000 0x00 0x00 0x01 0x01 0x00 0x00 0x00 0x05 0x04 ' \
+			'interrupt-map-mask = <0x1800 0x00 0x00 0x07>;' \
+			'bootargs = "console=ttyS0";' \
+			'linux,initrd-start = <0x00 0x79fef000>;' \
+			'linux,initrd-end = <0x00 0x79fef006>;' \
+			'linux,pci-probe-only = <0x01>;'; do
+			check "linux-dts $want" 0 '*' '' -- grep -qF -- "$want" "$work/cell.dts"
+		done
+		# Only the cell's slot (2) in the interrupt map: 4 entries.
+		check linux-dts-map-slot 0 '^4$' '' -- sh -c "grep -o '0x1000 0x00 0x00 0x0[1-4] 0x01' '$work/cell.dts' | wc -l"
+		check linux-dts-map-only 1 '' '' -- grep -q '0x800 0x00 0x00' "$work/cell.dts"
+		check linux-dts-cmdline 0 '*' '' -- sh -c "$J cell linux '$lcell' '$work/Image' -c 'console=ttyS0 quiet' ${L[*]} -w '$work/c.dtb' >/dev/null && dtc -q -I dtb -O dts '$work/c.dtb' | grep -q 'bootargs = \"console=ttyS0 quiet\";'"
+	else
+		echo "(dtc not installed: the blob is not parsed back)"
+	fi
+	unset JAILHOUSE_DEVICETREE
+fi
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -72,17 +72,38 @@ static bool denied(struct per_cpu *pcpu, uint64_t iss)
 		(pcpu->cell != &root_cell && debug_or_pmu(iss));
 }
 
+/* "CPU 2, cell "x": read of system register S3_0_C1_C0_1 <what>" */
+static void print_sysreg(const struct per_cpu *pcpu, uint64_t iss,
+			 const char *what)
+{
+	printk("CPU %u, cell \"%s\": %s of system register S%u_%u_C%u_C%u_%u %s\n",
+	       pcpu->cpu_id, pcpu->cell->name,
+	       iss & SYSREG_READ ? "read" : "write",
+	       (unsigned int)ISS_OP0(iss), (unsigned int)ISS_OP1(iss),
+	       (unsigned int)ISS_CRN(iss), (unsigned int)ISS_CRM(iss),
+	       (unsigned int)(iss >> 17) & 7, what);
+}
+
 static void note_denied(struct per_cpu *pcpu, uint64_t iss)
 {
 	if (ratelimit_ok(&denied_rl, 8)) {
-		printk("CPU %u, cell \"%s\": %s of system register S%u_%u_C%u_C%u_%u emulated (%s)\n",
-		       pcpu->cpu_id, pcpu->cell->name,
-		       iss & SYSREG_READ ? "read" : "write",
-		       (unsigned int)ISS_OP0(iss), (unsigned int)ISS_OP1(iss),
-		       (unsigned int)ISS_CRN(iss), (unsigned int)ISS_CRM(iss),
-		       (unsigned int)(iss >> 17) & 7,
-		       iss & SYSREG_READ ? "reads as zero" : "ignored");
+		print_sysreg(pcpu, iss, iss & SYSREG_READ ?
+			     "emulated (reads as zero)" : "emulated (ignored)");
 	}
+}
+
+/*
+ * Said before the caller reports the unhandled trap: the ESR alone
+ * leaves the reader to decode the register.
+ */
+static bool not_emulated(struct per_cpu *pcpu, uint64_t iss)
+{
+	static struct ratelimit unhandled_rl;
+
+	if (ratelimit_ok(&unhandled_rl, 8)) {
+		print_sysreg(pcpu, iss, "is not emulated");
+	}
+	return false;
 }
 
 static bool handle_read(struct per_cpu *pcpu, struct trap_frame *frame,
@@ -113,7 +134,7 @@ bool sysreg_handle(struct per_cpu *pcpu, struct trap_frame *frame,
 
 	if (iss & SYSREG_READ) {
 		if (!handle_read(pcpu, frame, iss, rt)) {
-			return false;
+			return not_emulated(pcpu, iss);
 		}
 	} else if (id == DC_ISW_ID || id == DC_CSW_ID || id == DC_CISW_ID) {
 		/* Never a bare invalidate: that would lose others' data. */
@@ -124,7 +145,7 @@ bool sysreg_handle(struct per_cpu *pcpu, struct trap_frame *frame,
 	} else if (denied(pcpu, iss)) {
 		note_denied(pcpu, iss);
 	} else if (id != ICC_SGI0R_ID) {	/* group 0 SGIs: ignored */
-		return false;
+		return not_emulated(pcpu, iss);
 	}
 	skip_instruction();
 	return true;
