@@ -342,13 +342,8 @@ static void handle_msr(struct per_cpu *pcpu, struct guest_regs *regs)
 		vmcb->rip += 2;
 		return;
 	}
-	if (write && msr == MSR_APIC_BASE &&
-	    !((val ^ rdmsr(MSR_APIC_BASE)) & ~APIC_BASE_BSP_FLAG)) {
-		/* Rewriting what is there (Linux does at CPU bring-up). */
-		vmcb->rip += 2;
-		return;
-	}
-	if (write && x86_root_msr_guard(pcpu, msr, val) > 0) {
+	if (write && (apic_msr_write(pcpu, msr, val) > 0 ||
+		      x86_root_msr_guard(pcpu, msr, val) > 0)) {
 		vmcb->rip += 2;
 		return;
 	}
