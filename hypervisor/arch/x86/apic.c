@@ -4,10 +4,10 @@
  * page, hand-over reset and timer calibration. IPIs are apic_ipi.c's,
  * the x2APIC MSRs apic_x2apic.c's.
  *
- * The root cell's APICs are in xAPIC mode (setup.c refuses x2APIC at
- * enable); a non-root cell's CPU may switch to x2APIC (apic_x2apic.c)
- * and goes back to xAPIC at hand-over. The hypervisor reaches a CPU's
- * APIC in whichever mode it is in (per_cpu.arch.x2apic).
+ * Every APIC is in xAPIC mode (setup.c refuses x2APIC at enable) and
+ * stays there. A non-root cell's CPU may switch to x2APIC mode as the
+ * cell sees it (per_cpu.arch.x2apic): apic_x2apic.c emulates the x2APIC
+ * MSRs on the xAPIC, and the CPU sees xAPIC mode again at hand-over.
  *
  * No cell maps the APIC page: every access traps (nested page fault) and
  * lands in apic_mmio(), which performs it on the CPU's own APIC through
@@ -31,7 +31,8 @@
  * - LVT entries (CMCI included) may not use SMI, INIT or reserved delivery
  *   modes, ExtINT only in the root cell (it owns the 8259), and no vector
  *   below 32 with fixed delivery; such writes become masked entries.
- * - A CPU in x2APIC mode has no xAPIC page: accesses to it fail.
+ * - A CPU in (emulated) x2APIC mode has no xAPIC page: accesses to it
+ *   fail, as the hardware would not decode them.
  */
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
@@ -42,30 +43,19 @@
 #include <asm/apic.h>
 #include <asm/apic_regs.h>
 #include <asm/descriptors.h>
-#include <asm/io.h>
 #include <asm/ioapic.h>
-#include <asm/msr.h>
 #include <asm/vcpu.h>
 #include "apic_internal.h"
-
-#define APIC_BASE_ENABLE	(1ULL << 11)
 
 static volatile uint32_t *apic_page;
 
 uint32_t apic_read(unsigned int reg)
 {
-	if (this_cpu()->arch.x2apic) {
-		return (uint32_t)rdmsr(X2APIC_MSR(reg));
-	}
 	return apic_page[reg / 4];
 }
 
 void apic_write(unsigned int reg, uint32_t val)
 {
-	if (this_cpu()->arch.x2apic) {
-		wrmsr(X2APIC_MSR(reg), val);
-		return;
-	}
 	apic_page[reg / 4] = val;
 }
 
@@ -232,22 +222,9 @@ static bool irr_pending(void)
 }
 
 /*
- * x2APIC back to xAPIC: only through the disabled state (SDM 11.12.5),
- * which resets the APIC; the drain below then finds it empty.
- */
-static void back_to_xapic(struct per_cpu *pcpu)
-{
-	uint64_t base = rdmsr(MSR_APIC_BASE);
-
-	wrmsr(MSR_APIC_BASE, base & ~(APIC_BASE_ENABLE | APIC_BASE_X2APIC));
-	wrmsr(MSR_APIC_BASE, (base & ~APIC_BASE_X2APIC) | APIC_BASE_ENABLE);
-	pcpu->arch.x2apic = false;
-}
-
-/*
  * A CPU starting afresh in a cell: nothing of the previous owner's APIC
- * setup may fire into the new one. Back to xAPIC mode if the previous
- * owner switched; masks the LVTs, stops the timer, ends
+ * setup may fire into the new one. The cell sees xAPIC mode again; masks
+ * the LVTs, stops the timer, ends
  * every interrupt still in service, then takes the ones still pending
  * (an IRR bit can only be cleared by accepting it) with interrupts open
  * for a moment, through the drain IDT: every vector there ends the
@@ -261,9 +238,7 @@ void apic_cpu_reset(void)
 	struct per_cpu *pcpu = this_cpu();
 	unsigned int reg, word, eois;
 
-	if (pcpu->arch.x2apic) {
-		back_to_xapic(pcpu);
-	}
+	pcpu->arch.x2apic = false;
 	for (reg = APIC_LVT_TIMER; reg <= APIC_LVT_LAST; reg += 0x10) {
 		apic_write(reg, LVT_MASKED);
 	}

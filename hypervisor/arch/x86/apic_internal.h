@@ -11,10 +11,7 @@
 struct cell;
 struct per_cpu;
 
-/*
- * The calling CPU's APIC register at xAPIC offset reg, through the page
- * or, once the CPU is in x2APIC mode, its MSR. Not for ICR high.
- */
+/* The calling CPU's APIC register at xAPIC offset reg (the page). */
 uint32_t apic_read(unsigned int reg);
 void apic_write(unsigned int reg, uint32_t val);
 

@@ -2,7 +2,7 @@
 /*
  * IPIs: the hypervisor's own (kick NMIs, link doorbells) and every
  * cell's ICR write, in xAPIC format (apic.c's page) or x2APIC format
- * (apic_x2apic.c's MSR).
+ * (apic_x2apic.c's MSR), all sent through the xAPIC.
  *
  * A cell's ICR write is resolved into target CPUs (physical, xAPIC flat
  * or cluster logical, x2APIC cluster logical, shorthands), and only
@@ -24,7 +24,6 @@
 #include <asm/apic.h>
 #include <asm/apic_dest.h>
 #include <asm/apic_regs.h>
-#include <asm/io.h>
 #include <asm/processor.h>
 #include "apic_internal.h"
 
@@ -41,27 +40,18 @@ static void wait_icr_idle(void)
 	}
 }
 
-/* An ICR write of the calling CPU's APIC, in its mode. */
-static void icr_send(uint32_t dest, uint32_t icr_lo, bool x2apic_dest)
+/* An ICR write of the calling CPU's APIC (xAPIC: 8-bit destination). */
+static void icr_send(uint32_t icr_hi, uint32_t icr_lo)
 {
-	if (this_cpu()->arch.x2apic) {
-		/* No delivery status in x2APIC mode: the write sends. */
-		wrmsr(X2APIC_MSR(APIC_ICR_LO), (uint64_t)dest << 32 | icr_lo);
-		return;
-	}
 	wait_icr_idle();
-	apic_write(APIC_ICR_HI, x2apic_dest ? dest << 24 : dest);
+	apic_write(APIC_ICR_HI, icr_hi);
 	apic_write(APIC_ICR_LO, icr_lo);
 }
 
-/*
- * One IPI to one CPU, physical destination mode. The APIC IDs are below
- * 255, the same in both modes: every CPU can reach every other in its
- * own format.
- */
+/* One IPI to one CPU, physical destination mode. */
 static void send_ipi(unsigned int apic_id, uint32_t icr_lo)
 {
-	icr_send(apic_id, icr_lo, true);
+	icr_send(apic_id << 24, icr_lo);
 }
 
 void apic_send_nmi(unsigned int cpu)
@@ -86,10 +76,9 @@ void apic_send_fixed(unsigned int cpu, uint8_t vector)
 
 /*
  * Does dest reach pcpu? x2apic: an x2APIC-format destination (logical:
- * against the x2APIC logical ID, which the CPU derives from its ID).
- * Else xAPIC format; hw: as the hardware delivers (the LDRs the APICs
- * really have; a CPU in x2APIC mode matched as its x2APIC logical ID
- * would), else as the CPU's cell sees its own logical ID.
+ * against the x2APIC logical ID, which derives from the APIC ID). Else
+ * xAPIC format; hw: as the hardware delivers (the LDRs the APICs really
+ * have), else as the CPU's cell sees its own logical ID.
  */
 static bool dest_match(const struct per_cpu *pcpu, uint32_t dest,
 		       bool logical, bool hw, bool x2apic)
@@ -97,10 +86,6 @@ static bool dest_match(const struct per_cpu *pcpu, uint32_t dest,
 	if (x2apic) {
 		return apic_x2apic_dest_match(pcpu->arch.apic_id, dest,
 					      logical);
-	}
-	if (logical && hw && pcpu->arch.x2apic) {
-		return apic_x2apic_logical_match(pcpu->arch.hw_ldr,
-						 dest & 0xff);
 	}
 	if (logical && hw) {
 		return apic_xapic_logical_match(pcpu->arch.hw_ldr,
@@ -259,13 +244,13 @@ void apic_icr_write(struct per_cpu *sender, uint32_t dest, uint32_t icr_lo,
 	/*
 	 * During enable and disable, targets that run Linux natively have no
 	 * per-CPU data to resolve the destination against: the IPI goes out
-	 * as written. Only root CPUs exist meanwhile, all in xAPIC mode.
+	 * as written. Only root CPUs exist meanwhile.
 	 */
 	if (sender->cell == &root_cell && hv_root_in_transition() &&
 	    (ICR_MODE(icr_lo) == ICR_MODE_FIXED ||
 	     ICR_MODE(icr_lo) == ICR_MODE_LOWEST ||
 	     ICR_MODE(icr_lo) == ICR_MODE_NMI)) {
-		icr_send(sender->arch.apic_icr_hi, icr_lo, false);
+		icr_send(sender->arch.apic_icr_hi, icr_lo);
 		sender->stats[JH_STAT_IPI]++;
 		return;
 	}

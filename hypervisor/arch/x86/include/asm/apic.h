@@ -2,7 +2,8 @@
 /*
  * The local APIC: the hypervisor's own use (IPIs to kick CPUs) and the
  * emulation of every cell's xAPIC page, which traps so that ICR writes
- * can be checked, and the x2APIC MSRs of cells that switch to x2APIC.
+ * can be checked, and the x2APIC MSRs of cells that switch to x2APIC
+ * (emulated on the xAPIC).
  */
 #ifndef ASM_APIC_H
 #define ASM_APIC_H
@@ -52,12 +53,12 @@ enum mmio_result apic_access(struct per_cpu *pcpu, struct mmio_access *acc);
 
 /* x2APIC (apic_x2apic.c): does the CPU have it? */
 bool apic_x2apic_offered(void);
-/* May a cell in x2APIC mode write this x2APIC MSR without an exit? */
-bool apic_x2apic_write_direct(uint32_t msr);
 /*
- * A trapped write of IA32_APIC_BASE or an x2APIC MSR, both backends:
- * 1 done (skip the instruction), -1 refused (#GP), 0 not an APIC MSR.
+ * A trapped access of IA32_APIC_BASE or an x2APIC MSR, both backends:
+ * 1 done (skip the instruction; a read's value in *val), -1 refused
+ * (#GP), 0 not an APIC MSR.
  */
+int apic_msr_read(struct per_cpu *pcpu, uint32_t msr, uint64_t *val);
 int apic_msr_write(struct per_cpu *pcpu, uint32_t msr, uint64_t val);
 
 #endif /* ASM_APIC_H */
