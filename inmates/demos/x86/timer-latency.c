@@ -24,8 +24,8 @@
  * (a read of the ID register, an EOI with nothing in service), the best
  * of a few TSC-bracketed ones: in a cell, every such access traps, so
  * under QEMU -icount (1 instruction = 1 ns) this is the cost of an APIC
- * exit in instructions. In x2APIC mode (apic.c) those two do not trap:
- * a third line gives the cost of an LVT write, which does (an MSR exit).
+ * exit in instructions. In x2APIC mode (apic.c) both are MSR exits, and
+ * a third line gives the cost of a checked one, an LVT write.
  * Shutdown requests are approved.
  */
 #include <inmate.h>
@@ -72,9 +72,11 @@ static void print_access_cost(void)
 	printk("timer-latency: APIC access read %lu ns write %lu ns "
 	       "(best of %u, TSC-bracketed)\n", ticks_to_ns(best_of(read_id)),
 	       ticks_to_ns(best_of(apic_eoi)), ACCESS_TRIES);
-	if (!apic_x2apic_mode())
+	if (!apic_x2apic_mode()) {
+		printk("timer-latency: xAPIC mode\n");
 		return;
-	/* Read and EOI go straight to the APIC; an LVT write traps. */
+	}
+	/* An exit with the hypervisor's LVT checks. */
 	best = best_of(apic_timer_mask);
 	printk("timer-latency: x2APIC mode, trapped MSR write (LVT) %lu ns, "
 	       "%lu TSC ticks (best of %u)\n", ticks_to_ns(best), best,

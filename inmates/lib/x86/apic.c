@@ -6,11 +6,12 @@
  * x2APIC is used where the comm region says the cell may switch to it
  * (platform.x86.x2apic; the hypervisor then shows the CPUID bit) and the
  * command line does not say x2apic=0: apic_init() sets IA32_APIC_BASE's
- * EXTD bit, the one change of that MSR a cell may make. In a cell the
- * hypervisor traps only ICR, self IPI and LVT writes of the x2APIC MSRs,
- * each an MSR exit that needs no instruction decoding, while every xAPIC
- * page access traps and is decoded; it emulates plain 32-bit loads and
- * stores only: hence the volatile 32-bit accessors and nothing else.
+ * EXTD bit, the one change of that MSR a cell may make. In a cell every
+ * APIC access traps to the hypervisor: in x2APIC mode as an MSR exit,
+ * which needs no instruction decoding; in xAPIC mode as a page access,
+ * whose instruction is decoded, and of which the hypervisor emulates
+ * plain 32-bit loads and stores only: hence the volatile 32-bit
+ * accessors and nothing else.
  *
  * The timer always runs with the divider at 1 (TDCR 0xb), the setting the
  * comm region's apic_timer_frequency is given for.
