@@ -52,7 +52,11 @@ struct jh_comm_arm64 {
 struct jh_comm_x86 {
 	uint64_t mmconfig_base;	/* PCI ECAM, 0: none */
 	uint16_t pm_timer_port;	/* ACPI PM timer, 0: none */
-	uint8_t x2apic;		/* 1: local APICs in x2APIC mode */
+	/*
+	 * 1: the CPUs have x2APIC and the cell may switch its APICs to
+	 * x2APIC mode (IA32_APIC_BASE.EXTD); they start in xAPIC mode.
+	 */
+	uint8_t x2apic;
 	uint8_t reserved0[5];
 	uint64_t reserved[6];
 } JH_PACKED;

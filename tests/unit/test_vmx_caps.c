@@ -102,3 +102,21 @@ TEST(vmx_names)
 	CHECK_STR(vmx_insn_error_name(0), "unknown VM-instruction error");
 	CHECK_STR(vmx_insn_error_name(1000), "unknown VM-instruction error");
 }
+
+TEST(vmx_apic_virt_text_lists_offered_controls)
+{
+	char buf[160];
+
+	vmx_apic_virt_text(buf, sizeof(buf), 0, 0, 0);
+	CHECK_STR(buf, "none");
+	vmx_apic_virt_text(buf, sizeof(buf), 0, PROC_TPR_SHADOW,
+			   PROC2_VIRT_APIC_ACCESS | PROC2_VIRT_X2APIC);
+	CHECK_STR(buf, "TPR shadow, APIC-access page, virtual x2APIC mode");
+	vmx_apic_virt_text(buf, sizeof(buf), PIN_POSTED_INTR, 0,
+			   PROC2_APIC_REG_VIRT | PROC2_VIRT_INTR_DELIVERY);
+	CHECK_STR(buf, "APIC-register virtualization, "
+		  "virtual-interrupt delivery, posted interrupts");
+	/* Too small for the first name: "none" still fits. */
+	vmx_apic_virt_text(buf, 8, 0, PROC_TPR_SHADOW, 0);
+	CHECK_STR(buf, "none");
+}

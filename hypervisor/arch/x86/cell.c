@@ -21,8 +21,9 @@
  * - a non-root cell reaches only what a bare-metal program in long mode
  *   needs and that touches nothing outside its CPU: TSC (read), PAT,
  *   EFER (read; writes emulated), FS/GS base, KERNEL_GS_BASE, the
- *   syscall MSRs, TSC_AUX (read), IA32_APIC_BASE (read). Everything else
- *   gets #GP.
+ *   syscall MSRs, TSC_AUX (read), IA32_APIC_BASE (read; where the CPU
+ *   has x2APIC, reads and writes trap: the switch to the emulated x2APIC
+ *   mode, whose MSRs trap too, apic_x2apic.c). Everything else gets #GP.
  *
  * The local APIC, the IOAPICs and the PCI ECAM are in no cell's nested
  * page table: they trap and are emulated (apic.c, ioapic.c, pci.c).
@@ -35,6 +36,7 @@
 #include <hv/printk.h>
 #include <hv/setup.h>
 #include <hv/string.h>
+#include <asm/apic.h>
 #include <asm/ioapic.h>
 #include <asm/io.h>
 #include <asm/msr.h>
@@ -158,7 +160,6 @@ static void cell_msr_policy(struct cell *cell)
 	msrpm_set(cell, MSR_TSC, MSR_READ, false);
 	msrpm_set(cell, MSR_PAT, MSR_RW, false);
 	msrpm_set(cell, MSR_EFER, MSR_READ, false);
-	msrpm_set(cell, MSR_APIC_BASE, MSR_READ, false);
 	msrpm_set(cell, MSR_STAR, MSR_RW, false);
 	msrpm_set(cell, MSR_LSTAR, MSR_RW, false);
 	msrpm_set(cell, MSR_CSTAR, MSR_RW, false);
@@ -167,6 +168,10 @@ static void cell_msr_policy(struct cell *cell)
 	msrpm_set(cell, MSR_GS_BASE, MSR_RW, false);
 	msrpm_set(cell, MSR_KERNEL_GS_BASE, MSR_RW, false);
 	msrpm_set(cell, MSR_TSC_AUX, MSR_READ, false);
+	/* IA32_APIC_BASE reads show an x2APIC switch (apic_x2apic.c). */
+	if (!apic_x2apic_offered()) {
+		msrpm_set(cell, MSR_APIC_BASE, MSR_READ, false);
+	}
 }
 
 int cell_arch_init(struct cell *cell)

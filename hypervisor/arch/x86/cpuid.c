@@ -4,9 +4,12 @@
  * are the hypervisor's: the first names it ("JailhouseSVM" or
  * "JailhouseVMX", so that a guest also learns which hypercall instruction
  * to use), the others read as zero. Everything else is the CPU's, with the
- * hypervisor-present bit set, x2APIC hidden (the APIC is emulated in xAPIC
- * mode only) and the vendor's list of features that cells cannot use.
+ * hypervisor-present bit set, x2APIC hidden from the root cell (it stays
+ * in xAPIC mode; other cells may switch, apic_x2apic.c) and the vendor's
+ * list of features that cells cannot use.
  */
+#include <hv/cell.h>
+#include <hv/percpu.h>
 #include <asm/io.h>
 #include <asm/vendor.h>
 
@@ -40,7 +43,10 @@ void x86_cpuid(const struct x86_cpuid_hide *hide, uint32_t leaf,
 	cpuid(leaf, subleaf, &regs[0], &regs[1], &regs[2], &regs[3]);
 	switch (leaf) {
 	case 1:
-		regs[2] &= ~(hide->leaf1_ecx | CPUID1_ECX_X2APIC);
+		regs[2] &= ~hide->leaf1_ecx;
+		if (this_cpu()->cell == &root_cell) {
+			regs[2] &= ~CPUID1_ECX_X2APIC;
+		}
 		regs[2] |= CPUID1_ECX_HV;
 		break;
 	case 7:

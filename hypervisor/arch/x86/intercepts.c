@@ -16,6 +16,7 @@
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <asm/io.h>
+#include <asm/apic.h>
 #include <asm/msr_policy.h>
 #include <asm/vcpu.h>
 #include <asm/vendor.h>
@@ -71,4 +72,14 @@ int x86_root_msr_guard(struct per_cpu *pcpu, uint32_t msr, uint64_t val)
 		wrmsr(msr, val);
 	}
 	return 1;
+}
+
+bool x86_msr_emulate(struct per_cpu *pcpu, uint32_t msr, bool write,
+		     uint64_t *val)
+{
+	if (!write) {
+		return apic_msr_read(pcpu, msr, val) > 0;
+	}
+	return apic_msr_write(pcpu, msr, *val) > 0 ||
+		x86_root_msr_guard(pcpu, msr, *val) > 0;
 }

@@ -26,6 +26,9 @@ arch-objs := \
 	arch/x86/vmx_caps.o \
 	arch/x86/vmx_entry.o \
 	arch/x86/apic.o \
+	arch/x86/apic_dest.o \
+	arch/x86/apic_ipi.o \
+	arch/x86/apic_x2apic.o \
 	arch/x86/ivshmem.o \
 	arch/x86/emulate.o \
 	arch/x86/guest_mem.o \

@@ -89,9 +89,9 @@ int setup_arch_early(void)
 		return err;
 	}
 	x86_vendor = vendor;
-	/* The APIC is emulated in xAPIC mode only. */
+	/* The root's APICs must be in xAPIC mode (apic.c). */
 	if ((rdmsr(MSR_APIC_BASE) & APIC_BASE_X2APIC) != 0U) {
-		hv_error("the local APIC is in x2APIC mode, which the hypervisor does not support; boot Linux with nox2apic");
+		hv_error("the local APIC is in x2APIC mode, which the hypervisor does not support for the root cell; boot Linux with nox2apic");
 		return -JH_ENOSYS;
 	}
 	if (hv.phys_base % HV_BOOT_BLOCK_SIZE) {
@@ -148,6 +148,12 @@ int setup_arch_init(void)
 	if (x86_vendor->assists != NULL) {
 		printk("  CPU assists: %s\n", x86_vendor->assists());
 	}
+	if (x86_vendor->apic_virt != NULL) {
+		printk("  APIC virtualization (unused): %s\n",
+		       x86_vendor->apic_virt());
+	}
+	printk("  x2APIC for cells: %s\n", apic_x2apic_offered() ?
+	       "emulated on the xAPIC" : "no (the CPU has none)");
 	err = x86_guest_cache_init();
 	if (!err) {
 		err = apic_init();

@@ -38,6 +38,7 @@
 #define CPUID8A_EDX_NPT		(1U << 0)
 #define CPUID8A_EDX_NRIPS	(1U << 3)
 #define CPUID8A_EDX_DECODE	(1U << 7)
+#define CPUID8A_EDX_AVIC	(1U << 13)
 /* "JailhouseSVM": the hypervisor leaf's signature in ebx, ecx, edx. */
 #define HV_SIG_EBX		0x6c69614a	/* "Jail" */
 #define HV_SIG_ECX		0x73756f68	/* "hous" */
@@ -52,7 +53,7 @@ static struct vmcb *vmcb_of(struct per_cpu *pcpu)
 }
 
 /* Same on every CPU of the machine; set once, before any CPU enters. */
-static bool has_nrips, has_decode_assists;
+static bool has_nrips, has_decode_assists, has_avic;
 
 static int svm_check(void)
 {
@@ -65,7 +66,14 @@ static int svm_check(void)
 	}
 	has_nrips = (d & CPUID8A_EDX_NRIPS) != 0U;
 	has_decode_assists = (d & CPUID8A_EDX_DECODE) != 0U;
+	has_avic = (d & CPUID8A_EDX_AVIC) != 0U;
 	return 0;
+}
+
+/* Not used (Documentation/x86.md, "Exitless APIC access"). */
+static const char *svm_apic_virt(void)
+{
+	return has_avic ? "AVIC" : "no AVIC";
 }
 
 static const char *svm_assists(void)
@@ -342,13 +350,9 @@ static void handle_msr(struct per_cpu *pcpu, struct guest_regs *regs)
 		vmcb->rip += 2;
 		return;
 	}
-	if (write && msr == MSR_APIC_BASE &&
-	    !((val ^ rdmsr(MSR_APIC_BASE)) & ~APIC_BASE_BSP_FLAG)) {
-		/* Rewriting what is there (Linux does at CPU bring-up). */
-		vmcb->rip += 2;
-		return;
-	}
-	if (write && x86_root_msr_guard(pcpu, msr, val) > 0) {
+	if (x86_msr_emulate(pcpu, msr, write, &val)) {
+		vmcb->rax = write ? vmcb->rax : (uint32_t)val;
+		regs->rdx = write ? regs->rdx : val >> 32;
 		vmcb->rip += 2;
 		return;
 	}
@@ -559,6 +563,7 @@ const struct x86_vendor svm_vendor = {
 	.msr_format = MSR_FORMAT_SVM,
 	.check = svm_check,
 	.assists = svm_assists,
+	.apic_virt = svm_apic_virt,
 	.cpu_init = svm_cpu_init,
 	.cpu_exit = svm_cpu_exit,
 	.cpu_abort = svm_cpu_abort,

@@ -90,6 +90,6 @@ void comm_arch_fill(struct jh_comm_region *comm)
 	comm->apic_timer_frequency = apic_timer_hz;
 	comm->platform.x86.mmconfig_base = p->mmconfig_base;
 	comm->platform.x86.pm_timer_port = p->pm_timer_address;
-	/* The hypervisor runs every local APIC in xAPIC mode. */
-	comm->platform.x86.x2apic = 0;
+	/* A non-root cell's CPUs may switch to x2APIC (apic_x2apic.c). */
+	comm->platform.x86.x2apic = apic_x2apic_offered() ? 1 : 0;
 }

@@ -134,6 +134,21 @@ static int check_feature_control(unsigned int cpu)
 	return 0;
 }
 
+/* For the enable banner (vmx_caps.c: vmx_apic_virt_text); none used. */
+static char apic_virt_text[160];
+
+static void note_apic_virt(uint32_t proc2_cap_hi)
+{
+	vmx_apic_virt_text(apic_virt_text, sizeof(apic_virt_text),
+			   rdmsr(MSR_VMX_PINBASED) >> 32,
+			   rdmsr(MSR_VMX_PROCBASED) >> 32, proc2_cap_hi);
+}
+
+const char *vmx_apic_virt(void)
+{
+	return apic_virt_text;
+}
+
 /* First CPU: capabilities, chosen controls, fixed bits. */
 int vmx_check(void)
 {
@@ -199,6 +214,7 @@ int vmx_check(void)
 		hv_error("VMX: the CPU has no unrestricted guest (cells start in real mode)");
 		return -JH_ENOSYS;
 	}
+	note_apic_virt(proc2_cap_hi);
 	/* Instructions that fault in a guest unless enabled: enable them. */
 	err = adjust("secondary processor-based", MSR_VMX_PROCBASED2,
 		     PROC2_EPT | PROC2_UNRESTRICTED | PROC2_RDTSCP |

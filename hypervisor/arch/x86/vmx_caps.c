@@ -3,8 +3,10 @@
  * Pure helpers of the VMX backend, built by the host unit tests too: the
  * allowed-0/allowed-1 rule of the VMX capability MSRs (Intel SDM vol. 3
  * appendix A.3-A.5, A.7-A.8) and the names of exit reasons and
- * VM-instruction errors (appendix C, section 31.4).
+ * VM-instruction errors (appendix C, section 31.4), and the list of the
+ * APIC-virtualization controls a CPU offers.
  */
+#include <hv/string.h>
 #include <asm/vmx.h>
 
 uint32_t vmx_adjust_controls(uint64_t cap, uint32_t wanted, uint32_t need,
@@ -133,4 +135,40 @@ const char *vmx_insn_error_name(unsigned int err)
 		return insn_errors[err];
 	}
 	return "unknown VM-instruction error";
+}
+
+static void append(char *buf, size_t size, size_t *len, const char *name,
+		   uint32_t bit)
+{
+	size_t n = strlen(name);
+
+	if (bit == 0U || *len + n + 3 > size) {
+		return;
+	}
+	if (*len != 0U) {
+		memcpy(&buf[*len], ", ", 2);
+		*len += 2;
+	}
+	memcpy(&buf[*len], name, n + 1);
+	*len += n;
+}
+
+void vmx_apic_virt_text(char *buf, size_t size, uint32_t pin_hi,
+			uint32_t proc_hi, uint32_t proc2_hi)
+{
+	size_t len = 0;
+
+	append(buf, size, &len, "TPR shadow", proc_hi & PROC_TPR_SHADOW);
+	append(buf, size, &len, "APIC-access page",
+	       proc2_hi & PROC2_VIRT_APIC_ACCESS);
+	append(buf, size, &len, "virtual x2APIC mode",
+	       proc2_hi & PROC2_VIRT_X2APIC);
+	append(buf, size, &len, "APIC-register virtualization",
+	       proc2_hi & PROC2_APIC_REG_VIRT);
+	append(buf, size, &len, "virtual-interrupt delivery",
+	       proc2_hi & PROC2_VIRT_INTR_DELIVERY);
+	append(buf, size, &len, "posted interrupts", pin_hi & PIN_POSTED_INTR);
+	if (len == 0U && size >= sizeof("none")) {
+		memcpy(buf, "none", sizeof("none"));
+	}
 }

@@ -142,13 +142,9 @@ static void handle_msr(struct per_cpu *pcpu, struct guest_regs *regs,
 		skip(pcpu);
 		return;
 	}
-	if (write && msr == MSR_APIC_BASE &&
-	    !((val ^ rdmsr(MSR_APIC_BASE)) & ~APIC_BASE_BSP_FLAG)) {
-		/* Rewriting what is there (Linux does at CPU bring-up). */
-		skip(pcpu);
-		return;
-	}
-	if (write && x86_root_msr_guard(pcpu, msr, val) > 0) {
+	if (x86_msr_emulate(pcpu, msr, write, &val)) {
+		regs->rax = write ? regs->rax : (uint32_t)val;
+		regs->rdx = write ? regs->rdx : val >> 32;
 		skip(pcpu);
 		return;
 	}

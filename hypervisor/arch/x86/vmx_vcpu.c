@@ -284,6 +284,7 @@ const struct x86_vendor vmx_vendor = {
 	.guest_format = &x86_ept_format,
 	.msr_format = MSR_FORMAT_VMX,
 	.check = vmx_check,
+	.apic_virt = vmx_apic_virt,
 	.cpu_init = vmx_cpu_init,
 	.cpu_exit = vmx_cpu_exit,
 	.cpu_abort = vmx_cpu_abort,

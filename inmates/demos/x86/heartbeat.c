@@ -33,6 +33,8 @@ void inmate_main(void)
 	comm_set_cell_state(JH_CELL_RUNNING);
 
 	apic_init();
+	printk("heartbeat: APIC ID %u in %s mode\n", apic_id(),
+	       apic_x2apic_mode() ? "x2APIC" : "xAPIC");
 	irq_set_handler(timer_irq);
 	apic_timer_periodic(apic_timer_us_to_count(TICK_MS * 1000));
 	irq_enable();

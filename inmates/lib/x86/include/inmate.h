@@ -36,12 +36,17 @@
 void delay_us(uint64_t us);		/* busy wait on the TSC */
 
 /*
- * apic.c: this CPU's local APIC in xAPIC mode at APIC_BASE. Call
- * apic_init() before any other apic_* function. The timer runs with the
- * divider at 1 and raises APIC_TIMER_VECTOR.
+ * apic.c: this CPU's local APIC, in x2APIC mode where the comm region
+ * offers it and the command line has no x2apic=0, else in xAPIC mode at
+ * APIC_BASE. Call apic_init() (or apic_init_mode(false) for xAPIC) on
+ * each CPU before any other apic_* function; a CPU once in x2APIC mode
+ * stays there. The timer runs with the divider at 1 and raises
+ * APIC_TIMER_VECTOR.
  */
 #define APIC_BASE		0xfee00000UL
 void apic_init(void);
+void apic_init_mode(bool x2apic);
+bool apic_x2apic_mode(void);
 uint32_t apic_id(void);
 void apic_eoi(void);
 
@@ -52,6 +57,8 @@ uint64_t apic_timer_count_to_ns(uint64_t count);
 void apic_timer_oneshot(uint32_t count);	/* one IRQ after count */
 void apic_timer_periodic(uint32_t count);	/* an IRQ every count */
 void apic_timer_stop(void);
+/* Masks the timer's LVT entry only (an x2APIC write the hypervisor traps). */
+void apic_timer_mask(void);
 /* Counts down once from count without raising an IRQ (for measuring). */
 void apic_timer_start_masked(uint32_t count);
 /* Counts left until the next expiry (TMCCT); 0 when stopped. */
@@ -63,8 +70,8 @@ uint32_t apic_timer_current(void);
 #define APIC_IPI_INIT		0x4500
 #define APIC_IPI_SIPI		0x4600		/* | page number */
 /*
- * Writes ICR high (destination APIC ID) then ICR low (mode | vector), in
- * physical destination mode. Returns 0, or -1 if the APIC still reports
+ * Writes ICR high (destination APIC ID) then ICR low (mode | vector), or
+ * the one x2APIC ICR, in physical destination mode. Returns 0, or -1 if the APIC still reports
  * the previous or this IPI as pending after a bounded wait.
  */
 int apic_send_ipi(uint32_t dest_apic_id, uint32_t mode_vector);

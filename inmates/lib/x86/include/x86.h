@@ -114,6 +114,21 @@ static inline void cpuid(uint32_t leaf, uint32_t *eax, uint32_t *ebx,
 		     : "a" (leaf), "c" (0));
 }
 
+static inline uint64_t rdmsr(uint32_t msr)
+{
+	uint32_t lo, hi;
+
+	asm volatile("rdmsr" : "=a" (lo), "=d" (hi) : "c" (msr));
+	return (uint64_t)hi << 32 | lo;
+}
+
+static inline void wrmsr(uint32_t msr, uint64_t value)
+{
+	asm volatile("wrmsr"
+		     : : "c" (msr), "a" ((uint32_t)value),
+		       "d" ((uint32_t)(value >> 32)) : "memory");
+}
+
 static inline uint64_t read_cr2(void)
 {
 	uint64_t v;

@@ -63,7 +63,8 @@ void irqa_count_start(void)
 	unsigned int v;
 
 	irq_disable();
-	apic_init();
+	/* The attacks use the xAPIC page. */
+	apic_init_mode(false);
 	for (v = 0; v < 256; v++)
 		counts[v] = 0;
 	irq_set_handler(count_irq);

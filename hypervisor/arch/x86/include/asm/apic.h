@@ -2,7 +2,8 @@
 /*
  * The local APIC: the hypervisor's own use (IPIs to kick CPUs) and the
  * emulation of every cell's xAPIC page, which traps so that ICR writes
- * can be checked.
+ * can be checked, and the x2APIC MSRs of cells that switch to x2APIC
+ * (emulated on the xAPIC).
  */
 #ifndef ASM_APIC_H
 #define ASM_APIC_H
@@ -49,5 +50,15 @@ int apic_register_mmio(void);
  * as mmio_dispatch() would route it: acc->addr inside the page.
  */
 enum mmio_result apic_access(struct per_cpu *pcpu, struct mmio_access *acc);
+
+/* x2APIC (apic_x2apic.c): does the CPU have it? */
+bool apic_x2apic_offered(void);
+/*
+ * A trapped access of IA32_APIC_BASE or an x2APIC MSR, both backends:
+ * 1 done (skip the instruction; a read's value in *val), -1 refused
+ * (#GP), 0 not an APIC MSR.
+ */
+int apic_msr_read(struct per_cpu *pcpu, uint32_t msr, uint64_t *val);
+int apic_msr_write(struct per_cpu *pcpu, uint32_t msr, uint64_t val);
 
 #endif /* ASM_APIC_H */

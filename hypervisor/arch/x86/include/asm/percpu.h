@@ -98,6 +98,7 @@ struct per_cpu_arch {
 	uint32_t apic_ldr, apic_dfr;	/* as this CPU's cell last set them */
 	uint32_t hw_ldr, hw_dfr;	/* as the APIC has them */
 	uint32_t apic_icr_hi;		/* shadow: the cell's ICR high */
+	bool x2apic;			/* the APIC is in x2APIC mode */
 	struct ratelimit ipi_refusals;
 	bool wait_for_sipi;		/* got INIT: a SIPI starts it */
 	/*

@@ -41,6 +41,13 @@ void x86_refuse_rdpmc(struct per_cpu *pcpu, uint64_t rip);
  * 1 done (advance RIP), -1 refused (inject #GP), 0 not such an MSR.
  */
 int x86_root_msr_guard(struct per_cpu *pcpu, uint32_t msr, uint64_t val);
+/*
+ * A trapped RDMSR or WRMSR both backends emulate (the APIC's, apic.h;
+ * the root's guarded writes): true if done (*val: a read's result), false
+ * if the caller refuses it (#GP).
+ */
+bool x86_msr_emulate(struct per_cpu *pcpu, uint32_t msr, bool write,
+		     uint64_t *val);
 /* An NMI exit found kick_pending set (vendor.c). */
 void x86_kick_taken(struct per_cpu *pcpu);
 

@@ -27,6 +27,8 @@ struct x86_vendor {
 	int (*check)(void);
 	/* What the CPU offers that the exit handlers use; NULL: nothing. */
 	const char *(*assists)(void);
+	/* What it offers for exitless APIC access (unused); NULL: nothing. */
+	const char *(*apic_virt)(void);
 	/* Every CPU: virtualization on, the root cell's guest from Linux. */
 	int (*cpu_init)(struct per_cpu *pcpu);
 	/* Disable: the guest's state back into the CPU, *s for the leave. */

@@ -52,6 +52,7 @@
 #define PIN_EXT_INT_EXIT		(1U << 0)
 #define PIN_NMI_EXIT			(1U << 3)
 #define PIN_VIRTUAL_NMIS		(1U << 5)
+#define PIN_POSTED_INTR			(1U << 7)
 
 /* Primary processor-based controls. */
 #define PROC_HLT_EXIT			(1U << 7)
@@ -62,14 +63,19 @@
 #define PROC_CR8_LOAD_EXIT		(1U << 19)
 #define PROC_CR8_STORE_EXIT		(1U << 20)
 #define PROC_NMI_WINDOW_EXIT		(1U << 22)
+#define PROC_TPR_SHADOW			(1U << 21)
 #define PROC_USE_IO_BITMAPS		(1U << 25)
 #define PROC_USE_MSR_BITMAPS		(1U << 28)
 #define PROC_SECONDARY			(1U << 31)
 
 /* Secondary processor-based controls. */
+#define PROC2_VIRT_APIC_ACCESS		(1U << 0)
 #define PROC2_EPT			(1U << 1)
 #define PROC2_RDTSCP			(1U << 3)
+#define PROC2_VIRT_X2APIC		(1U << 4)
 #define PROC2_UNRESTRICTED		(1U << 7)
+#define PROC2_APIC_REG_VIRT		(1U << 8)
+#define PROC2_VIRT_INTR_DELIVERY	(1U << 9)
 #define PROC2_INVPCID			(1U << 12)
 #define PROC2_XSAVES			(1U << 20)
 #define PROC2_USER_WAIT_PAUSE		(1U << 26)
@@ -298,6 +304,13 @@ bool vmx_fixed_ok(uint64_t val, uint64_t fixed0, uint64_t fixed1,
 /* Name of a basic exit reason, and of a VM-instruction error number. */
 const char *vmx_exit_name(unsigned int reason);
 const char *vmx_insn_error_name(unsigned int err);
+/*
+ * The APIC-virtualization controls the allowed-1 halves of the pin-based,
+ * primary and secondary control MSRs offer, as "TPR shadow, ..." or
+ * "none", NUL-terminated in buf (names that do not fit are left out).
+ */
+void vmx_apic_virt_text(char *buf, size_t size, uint32_t pin_hi,
+			uint32_t proc_hi, uint32_t proc2_hi);
 
 struct per_cpu;
 struct guest_regs;

@@ -43,6 +43,8 @@ extern struct vmx_setup vmx_setup;
 
 /* vmx.c: the backend's table entries for bring-up and tear-down. */
 int vmx_check(void);
+/* What the CPU offers for exitless APIC access (vmx_check notes it). */
+const char *vmx_apic_virt(void);
 int vmx_cpu_init(struct per_cpu *pcpu);
 void vmx_cpu_exit(struct per_cpu *pcpu, struct leave_state *s);
 void vmx_cpu_abort(struct per_cpu *pcpu, struct leave_state *s);
