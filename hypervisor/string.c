@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Freestanding string functions. Byte loops: the hypervisor copies little
- * data, and the simple code is obviously right.
+ * data, and the simple code is obviously right. memset is the exception:
+ * scrubbing a cell's RAM at create and destroy sets hundreds of MiB, so
+ * it stores aligned 64-bit words between a byte head and a byte tail.
  */
 #include <hv/string.h>
 
@@ -30,12 +32,31 @@ void *memmove(void *dest, const void *src, size_t n)
 	return dest;
 }
 
+/* Word stores through this type may alias any object. */
+typedef uint64_t __attribute__((may_alias)) memset_word_t;
+
 void *memset(void *s, int c, size_t n)
 {
 	uint8_t *p = s;
+	uint64_t word = (uint8_t)c * 0x0101010101010101ULL;
+	memset_word_t *w;
 
-	while (n-- != 0U) {
-		*p++ = (uint8_t)c;
+	while (n != 0U && ((uintptr_t)p & 7U) != 0U) {
+		*p = (uint8_t)c;
+		p++;
+		n--;
+	}
+	w = (memset_word_t *)p;
+	while (n >= 8U) {
+		*w = word;
+		w++;
+		n -= 8U;
+	}
+	p = (uint8_t *)w;
+	while (n != 0U) {
+		*p = (uint8_t)c;
+		p++;
+		n--;
 	}
 	return s;
 }
