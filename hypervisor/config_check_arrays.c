@@ -244,5 +244,6 @@ int jh_cfg_check_cell_arrays(const struct jh_cell_desc *c, uint32_t arch,
 	if (ret != 0) {
 		return ret;
 	}
-	return jh_cfg_check_links(c, arch, err);
+	return jh_cfg_check_links(c, arch,
+				  (sys != NULL) && (c == &sys->root_cell), err);
 }

@@ -186,6 +186,7 @@ enum jhc_reason_id {
 	JHC_R_LINK_SAME_PEER,
 	JHC_R_LINK_SHMEM_USED,
 	JHC_R_LINK_ROOT_IRQ,
+	JHC_R_LINK_ROOT_PIN,
 	JHC_R_LINK_ROOT_BAR2,
 	JHC_R_COUNT
 };
@@ -381,7 +382,7 @@ int jh_cfg_check_device_overlap(const struct jh_system_desc *sys, int index,
  * no overlap).
  */
 int jh_cfg_check_links(const struct jh_cell_desc *c, uint32_t arch,
-		       struct jh_config_error *err);
+		       bool is_root, struct jh_config_error *err);
 int jh_cfg_check_link_width(const struct jh_cell_desc *c, unsigned int bits,
 			    struct jh_config_error *err);
 /* The root cell's own link ends, against the system. */

@@ -62,7 +62,7 @@ int jh_cfg_check_link_width(const struct jh_cell_desc *c, unsigned int bits,
 
 /* Fields of one end that need no other part of the config. */
 static int jhc_link_fields(const struct jh_link *l, int i, uint32_t arch,
-			   struct jh_config_error *err)
+			   bool is_root, struct jh_config_error *err)
 {
 	if (l->flags != 0U) {
 		return JHC_FAIL(jhc_item_link, i, "flags", l->flags, 0,
@@ -122,8 +122,9 @@ static int jhc_link_fields(const struct jh_link *l, int i, uint32_t arch,
 		return JHC_FAIL(jhc_item_link, i, "mmio_base", l->mmio_base,
 				JH_LINK_MMIO_SIZE, JHC_R_WRAPS);
 	}
+	/* x86 root ends may have an INTx pin (jh_cfg_root_links). */
 	if (arch != JH_ARCH_ARM64) {
-		return l->irq != 0U ?
+		return ((l->irq != 0U) && !is_root) ?
 			JHC_FAIL(jhc_item_link, i, "irq", l->irq, 0,
 				 JHC_R_LINK_IRQ_X86) : 0;
 	}
@@ -232,14 +233,14 @@ static int jhc_link_vs_cell(const struct jh_cell_desc *c, unsigned int i,
 }
 
 int jh_cfg_check_links(const struct jh_cell_desc *c, uint32_t arch,
-		       struct jh_config_error *err)
+		       bool is_root, struct jh_config_error *err)
 {
 	const struct jh_link *links = jh_cell_links(c);
 	unsigned int i, num = JHC_NUM_LINK(c);
 	int ret;
 
 	for (i = 0; i < num; i++) {
-		ret = jhc_link_fields(&links[i], i, arch, err);
+		ret = jhc_link_fields(&links[i], i, arch, is_root, err);
 		if (!ret) {
 			ret = jhc_link_width(&links[i], i,
 					     jh_cfg_arch_phys_bits(arch), err);
@@ -290,6 +291,27 @@ static bool jhc_root_owns_spi(const struct jh_system_desc *sys,
 	return false;
 }
 
+/*
+ * x86: a pin of the IOAPIC the root's first irqchip names (where the
+ * hypervisor looks up the root's redirection entry), listed by one of
+ * the root's irqchips of that IOAPIC.
+ */
+static bool jhc_root_owns_ioapic_pin(const struct jh_system_desc *sys,
+				     uint64_t pin)
+{
+	const struct jh_cell_desc *root = &sys->root_cell;
+	const struct jh_irqchip *chips = jh_cell_irqchips(root);
+	unsigned int n, num = JHC_NUM_IRQ(root);
+
+	for (n = 0; n < num; n++) {
+		if (chips[n].address == chips[0].address &&
+		    jhc_has_pin(&chips[n], pin)) {
+			return true;
+		}
+	}
+	return false;
+}
+
 /* The BARs trap to the link, not to a device the hypervisor emulates. */
 static int jhc_link_bars_vs_devices(const struct jh_system_desc *sys,
 				    const struct jh_link *l, int i,
@@ -334,7 +356,10 @@ static int jhc_link_vs_system(const struct jh_system_desc *sys,
  * The root cell's ends. Its Linux finds the device on its own PCI bus and
  * takes the interrupt from the host bridge's interrupt-map, so on arm64
  * the SPI is a line the root owns (the hypervisor injects it; the config
- * must pick a slot no real device shares the line of). The memory is no
+ * must pick a slot no real device shares the line of). On x86 it takes
+ * it from ACPI's _PRT: irq is the IOAPIC pin of the slot's INTA, which
+ * the root owns (the hypervisor sends the vector the root's entry for it
+ * names), or 0 for MSI-X. The memory is no
  * root memory region (jhc_link_vs_regions): the root reaches it only
  * through the end's mappings, and sees it as BAR2, a 32-bit BAR (what
  * uio_pci_generic maps), which PCI wants aligned to its size.
@@ -359,6 +384,12 @@ int jh_cfg_root_links(const struct jh_system_desc *sys,
 		    !jhc_root_owns_spi(sys, l->irq)) {
 			return JHC_FAIL(jhc_item_link, i, "irq", l->irq, 0,
 					JHC_R_LINK_ROOT_IRQ);
+		}
+		/* 0: MSI-X, as a cell end's. */
+		if (sys->arch == JH_ARCH_X86 && l->irq != 0U &&
+		    !jhc_root_owns_ioapic_pin(sys, l->irq)) {
+			return JHC_FAIL(jhc_item_link, i, "irq", l->irq, 0,
+					JHC_R_LINK_ROOT_PIN);
 		}
 		bar2 = jh_link_bar2_size(l);
 		if (!jhc_aligned(l->shmem_virt, bar2) ||

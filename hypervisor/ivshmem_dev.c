@@ -50,6 +50,15 @@ static struct ivshmem_end *find_end(const struct cell *cell,
 	return NULL;
 }
 
+/*
+ * MSI-X where the arch has it, except for an end with an INTx pin (irq):
+ * an x86 root end, whose stock uio_pci_generic wants INTx.
+ */
+static bool end_msix(const struct ivshmem_end *end)
+{
+	return ivshmem_arch_msix() && end->cfg->irq == 0U;
+}
+
 static bool at_bdf(const struct jh_link *cfg, uint64_t bdf)
 {
 	return cfg->domain == 0U && cfg->bdf == bdf;
@@ -92,7 +101,7 @@ void ivshmem_ring(struct ivshmem_link *link, unsigned int peer)
 	    !(end->int_ctrl & IVSHMEM_INT_ENABLE)) {
 		return;
 	}
-	if (ivshmem_arch_msix()) {
+	if (end_msix(end)) {
 		ivshmem_msix_deliver(end);
 		return;
 	}
@@ -132,7 +141,7 @@ static uint32_t cfg_dword(const struct ivshmem_end *end, unsigned int reg)
 	uint64_t addr;
 	uint32_t value;
 
-	if (ivshmem_arch_msix() && ivshmem_msix_cfg_read(end, reg, &value)) {
+	if (end_msix(end) && ivshmem_msix_cfg_read(end, reg, &value)) {
 		return value;
 	}
 	switch (reg) {
@@ -171,10 +180,10 @@ static uint32_t cfg_dword(const struct ivshmem_end *end, unsigned int reg)
 	case IVSHMEM_CFG_INT:
 		/* No INTx pin where the interrupt is MSI-X. */
 		return end->int_line |
-			(ivshmem_arch_msix() ? 0U : PCI_INT_PIN_A << 8);
+			(end_msix(end) ? 0U : PCI_INT_PIN_A << 8);
 	case IVSHMEM_CFG_VNDR:
 		return IVSHMEM_CAP_ID | IVSHMEM_CAP_LEN << 16 |
-			(ivshmem_arch_msix() ? IVSHMEM_CFG_MSIX << 8 : 0U);
+			(end_msix(end) ? IVSHMEM_CFG_MSIX << 8 : 0U);
 	case IVSHMEM_CFG_VNDR + IVSHMEM_CAP_STATE_SIZE:
 		return cfg->state_table_size;
 	case IVSHMEM_CFG_VNDR + IVSHMEM_CAP_RW_SIZE:
@@ -221,7 +230,7 @@ static void cfg_write(struct ivshmem_end *end, unsigned int reg,
 		}
 	} else if (dw == IVSHMEM_CFG_INT && shift == 0) {
 		end->int_line = (uint8_t)value;
-	} else if (dw == IVSHMEM_CFG_MSIX && ivshmem_arch_msix()) {
+	} else if (dw == IVSHMEM_CFG_MSIX && end_msix(end)) {
 		ivshmem_msix_cfg_write(end, reg, size, value);
 	}
 }
@@ -349,7 +358,7 @@ enum mmio_result ivshmem_mmio(struct per_cpu *pcpu, struct mmio_access *acc)
 	 */
 	if (!(end->command & PCI_CMD_MEM) || acc->size != 4 ||
 	    (off & 3U) != 0U ||
-	    (off >= JH_LINK_BAR_SIZE && !ivshmem_arch_msix())) {
+	    (off >= JH_LINK_BAR_SIZE && !end_msix(end))) {
 		if (!acc->is_write) {
 			acc->value = 0;
 		}

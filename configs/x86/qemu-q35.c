@@ -14,11 +14,15 @@
  *   0x000a0000-0x000fffff  VGA window, option ROMs, system ROM
  *   0x00100000-0x3affffff  RAM
  *   0x3b000000-0x3bffffff  hypervisor (memmap= keeps Linux out)
- *   0x3c000000-0x3cffffff  cell pool (memmap= keeps Linux out)
+ *   0x3c000000-0x3cffffff  cell pool (memmap= keeps Linux out), less
+ *                          0x3ce00000-0x3ce03fff (link 2's memory)
  *   0x3d000000-0x3ffdefff  RAM, used by Linux again
  *   0x3ffdf000-0x3fffffff  reserved by the firmware: ACPI tables
  *   0xb0000000-0xbfffffff  PCI ECAM (intercepted, see platform data)
- *   0xc0000000-0xfebfffff  PCI MMIO window
+ *   0xc0000000-0xfebfffff  PCI MMIO window; its bottom MiB is kept from
+ *                          root's regions: the root end of link 2 (BAR2 =
+ *                          its shared memory, BAR0/1 at 0xc0010000),
+ *                          device 00:07.0, INTA = GSI 23 (IOAPIC pin 23)
  *   0xfec00000             IOAPIC, 0xfed00000 HPET, 0xfed1c000 ICH9 RCRB,
  *   0xfee00000             local APIC, 0xfffc0000 BIOS flash
  */
@@ -33,10 +37,11 @@
 static const struct {
 	struct jh_system_desc sys;
 	uint64_t cpus[1];
-	struct jh_memory_region mem_regions[10];
+	struct jh_memory_region mem_regions[11];
 	struct jh_irqchip irqchips[1];
 	struct jh_pio_region pio_regions[2];
 	struct jh_pci_device pci_devices[1];
+	struct jh_link links[1];
 } JH_PACKED config CONFIG_OBJECT = {
 	.sys = {
 		.signature = JH_SYSTEM_SIGNATURE,
@@ -72,6 +77,7 @@ static const struct {
 			.num_irqchips = ARRAY_ITEMS(config.irqchips),
 			.num_pio_regions = ARRAY_ITEMS(config.pio_regions),
 			.num_pci_devices = ARRAY_ITEMS(config.pci_devices),
+			.num_links = ARRAY_ITEMS(config.links),
 		},
 	},
 
@@ -100,11 +106,16 @@ static const struct {
 			.size = 0x3b000000 - 0x100000,
 			.flags = MEM_RAM,
 		},
-		/* Cell pool: Linux keeps out (memmap=), cells take pieces. */
+		/*
+		 * Cell pool: Linux keeps out (memmap=), cells take pieces.
+		 * Two pieces around link 2's 16 KiB at 0x3ce00000, which the
+		 * root reaches only through its end of the link. The second
+		 * piece is the last region (the others keep their indices).
+		 */
 		{
 			.phys_start = 0x3c000000,
 			.virt_start = 0x3c000000,
-			.size = MiB(16),
+			.size = 0x3ce00000 - 0x3c000000,
 			.flags = MEM_RAM,
 		},
 		/* RAM above the reservation, which Linux uses too. */
@@ -121,11 +132,15 @@ static const struct {
 			.size = 0x40000000 - 0x3ffdf000,
 			.flags = JH_MEM_READ | JH_MEM_WRITE,
 		},
-		/* PCI 32-bit MMIO window (BARs of the bench's devices). */
+		/*
+		 * PCI 32-bit MMIO window (BARs of the bench's devices), less
+		 * its bottom MiB: the root end of link 2 sits there (the
+		 * firmware assigns BARs from the top of the window down).
+		 */
 		{
-			.phys_start = 0xc0000000,
-			.virt_start = 0xc0000000,
-			.size = IOAPIC_BASE - 0xc0000000,
+			.phys_start = 0xc0100000,
+			.virt_start = 0xc0100000,
+			.size = IOAPIC_BASE - 0xc0100000,
 			.flags = MEM_DEVICE,
 		},
 		/* HPET. */
@@ -148,6 +163,13 @@ static const struct {
 			.virt_start = 0xfffc0000,
 			.size = KiB(256),
 			.flags = JH_MEM_READ | JH_MEM_IO,
+		},
+		/* Cell pool, second piece (above link 2's memory). */
+		{
+			.phys_start = 0x3ce04000,
+			.virt_start = 0x3ce04000,
+			.size = 0x3d000000 - 0x3ce04000,
+			.flags = MEM_RAM,
 		},
 		/*
 		 * Not here: the IOAPIC and local APIC (the hypervisor owns
@@ -179,5 +201,30 @@ static const struct {
 	 */
 	.pci_devices = {
 		{ .type = JH_PCI_TYPE_DEVICE, .domain = 0, .bdf = 0x0028 },
+	},
+
+	/*
+	 * The root's end of link 2 (Documentation/ivshmem.md), peer 0; the
+	 * other end is configs/x86/link-root.c. The device is 00:07.0 of
+	 * root's PCI bus, a free slot; ACPI's _PRT routes its INTA to GSI
+	 * 23, IOAPIC pin 23, which no device of the bench drives. Linux sees
+	 * the shared memory as BAR2 at 0xc0000000 and the registers as BAR0
+	 * at 0xc0010000.
+	 */
+	.links = {
+		{
+			.id = 2,
+			.peer_id = 0,
+			.num_peers = 2,
+			.domain = 0,
+			.bdf = 0x0038,		/* 00:07.0 */
+			.irq = 23,
+			.shmem_phys = 0x3ce00000,
+			.shmem_virt = 0xc0000000,
+			.state_table_size = KiB(4),
+			.rw_size = KiB(4),
+			.out_size = KiB(4),
+			.mmio_base = 0xc0010000,
+		},
 	},
 };

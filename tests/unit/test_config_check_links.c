@@ -184,7 +184,7 @@ TEST(link_irq)
 	pair(&a, &b, X86);
 	a.links[0].irq = 5;
 	EXPECT_LINK(CELL, NULL, &a, NULL, 0, EINVAL_,
-		    "link 0: irq 5 must be 0 on x86 (MSI-X only)");
+		    "link 0: irq 5 must be 0 in an x86 cell (MSI-X only)");
 }
 
 TEST(link_inside_cell)
@@ -370,6 +370,36 @@ TEST(link_root_end)
 	sys.root.links[0].shmem_phys = 0x70400000;
 	EXPECT_LINK(SYSTEM, &sys, &a, NULL, 0, EINVAL_,
 		    "link 0: shmem_phys 0x70400000 overlaps memory region 0");
+}
+
+/*
+ * x86: a root end's irq is the IOAPIC pin of its slot's INTA, which the
+ * root owns (the demo root: pins 0-23 of 0xfec00000), or 0 for MSI-X.
+ * Memory above the root's RAM.
+ */
+TEST(link_x86_root_end)
+{
+	struct tb_system sys;
+	struct tb_cell a;
+
+	tb_demo_system(&sys, X86);
+	tb_cell_add_link(&sys.root, 9, 0, 0x3d000000, 0xfebf4000, 0xfebf8000,
+			 22);
+	tb_demo_cell(&a, X86);
+	tb_cell_add_link(&a, 9, 1, 0x3d000000, SHM_VIRT, BARS, 0);
+	EXPECT_LINK(SYSTEM, &sys, &a, NULL, 0, 0, "no error");
+	EXPECT_LINK(IN_SYSTEM, &sys, &a, NULL, 0, 0, "no error");
+	sys.root.links[0].irq = 0;
+	EXPECT_LINK(SYSTEM, &sys, &a, NULL, 0, 0, "no error");
+	sys.root.links[0].irq = 24;
+	EXPECT_LINK(SYSTEM, &sys, &a, NULL, 0, EINVAL_,
+		    "link 0: irq 24 is no pin of the root cell's first IOAPIC "
+		    "(a root end's is its slot's INTA)");
+	/* The cell end of the same link stays MSI-X only. */
+	sys.root.links[0].irq = 22;
+	a.links[0].irq = 22;
+	EXPECT_LINK(CELL, NULL, &a, NULL, 0, EINVAL_,
+		    "link 0: irq 22 must be 0 in an x86 cell (MSI-X only)");
 }
 
 TEST(link_root_and_cell_end)

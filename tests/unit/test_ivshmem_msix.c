@@ -5,7 +5,8 @@
  * table in BAR1, which messages a cell may program into its own device
  * (its own CPUs, vectors from 32, fixed and edge, physical destination)
  * and the fixed IPI a doorbell from the other peer sends. CPUs 0-3 have
- * APIC IDs 0-3; cell a has CPU 2, cell b CPU 3.
+ * APIC IDs 0-3; cell a has CPU 2, cell b CPU 3. An end with an INTx pin
+ * (an x86 root end) goes where the owner's IOAPIC entry points instead.
  */
 /* UNIT-SOURCES: hypervisor/ivshmem_dev.c hypervisor/ivshmem_msix.c hypervisor/arch/x86/ivshmem.c hypervisor/bitmap.c tests/unit/x86_stubs.c tests/unit/iommu_stubs.c tests/unit/config_builder.c */
 /* UNIT-CFLAGS: -I$(SRCDIR)/hypervisor/arch/x86/include */
@@ -18,6 +19,7 @@
 #include <hv/ivshmem.h>
 #include <hv/ivshmem_regs.h>
 #include <asm/apic.h>
+#include <asm/ioapic.h>
 
 #define BARS	0x41000000ULL
 #define TABLE	(BARS + 0x1000)
@@ -40,12 +42,19 @@ void apic_send_fixed(unsigned int cpu, uint8_t vector)
 	sent_vector = vector;
 }
 
-/* The INTx path is not taken where interrupts are MSI-X. */
-void ivshmem_arch_inject(struct cell *cell, uint32_t irq)
+/* The IOAPIC entry of pin_owned, cell b's. */
+static unsigned int pin_owned;
+static uint32_t entry_low, entry_high;
+
+bool ioapic_owned_entry(const struct cell *cell, unsigned int pin,
+			uint32_t *low, uint32_t *high)
 {
-	(void)cell;
-	(void)irq;
-	CHECK(false);
+	if (cell != &cell_b || pin != pin_owned) {
+		return false;
+	}
+	*low = entry_low;
+	*high = entry_high;
+	return true;
 }
 
 uint64_t timer_arch_now_us(void)
@@ -202,6 +211,84 @@ TEST(ivshmem_msix_refuses_foreign_messages)
 	setup();
 	program_b(0xfee03000, 0x41);
 	mmio(&cell_b, TABLE + 4, true, 1);
+	ring_b();
+	CHECK_EQ(sent, 0);
+}
+
+/* Cell b's end with INTx pin 23 (as an x86 root end has). */
+static void setup_intx(uint32_t low, uint32_t high)
+{
+	setup();
+	cfg[1].irq = 23;
+	pin_owned = 23;
+	entry_low = low;
+	entry_high = high;
+	cfg_access(&cell_b, 0x04, 4, true, PCI_CMD_MEM);
+	mmio(&cell_b, BARS + IVSHMEM_REG_INT_CTRL, true, 1);
+}
+
+TEST(ivshmem_x86_root_intx)
+{
+	/* Physical destination APIC ID 3, vector 0x31, level, active low. */
+	setup_intx(0xa031, 3U << 24);
+	CHECK_EQ(cfg_access(&cell_b, 0x3d, 1, false, 0), 1);	/* INTA */
+	CHECK_EQ(cfg_access(&cell_b, IVSHMEM_CFG_VNDR + 1, 1, false, 0), 0);
+	CHECK_EQ(mmio(&cell_b, TABLE + 12, false, 0), 0);	/* no table */
+	CHECK_EQ(cfg_access(&cell_a, 0x3d, 1, false, 0), 0);	/* MSI-X */
+	ring_b();
+	CHECK_EQ(sent, 1);
+	CHECK_EQ(sent_cpu, 3);
+	CHECK_EQ(sent_vector, 0x31);
+	CHECK(cfg_access(&cell_b, 0x06, 2, false, 0) & PCI_STATUS_INTX);
+	/* INTx disabled: held in the status bit until enabled again. */
+	cfg_access(&cell_b, 0x04, 4, true, PCI_CMD_MEM | PCI_CMD_INTX_OFF);
+	ring_b();
+	CHECK_EQ(sent, 1);
+	cfg_access(&cell_b, 0x04, 4, true, PCI_CMD_MEM);
+	CHECK_EQ(sent, 2);
+	CHECK_EQ(sent_vector, 0x31);
+	/* A masked entry, a pin b does not own: nothing. */
+	entry_low |= 1U << 16;
+	ring_b();
+	pin_owned = 22;
+	entry_low &= ~(1U << 16);
+	ring_b();
+	CHECK_EQ(sent, 2);
+	/* Vectors below 32, NMI delivery: nothing. */
+	setup_intx(0x1f, 3U << 24);
+	ring_b();
+	setup_intx(0x431, 3U << 24);
+	ring_b();
+	CHECK_EQ(sent, 0);
+	/* Destination outside the cell: nothing. */
+	setup_intx(0x31, 2U << 24);
+	ring_b();
+	CHECK_EQ(sent, 0);
+}
+
+TEST(ivshmem_x86_root_intx_logical)
+{
+	unsigned int n;
+
+	/* Flat logical: CPU n has bit n. */
+	setup_intx(0x831, 0x08U << 24);
+	for (n = 0; n < STUB_CPUS; n++) {
+		stub_cpu[n].arch.apic_dfr = 0xffffffffU;
+		stub_cpu[n].arch.apic_ldr = (1U << n) << 24;
+	}
+	ring_b();
+	CHECK_EQ(sent, 1);
+	CHECK_EQ(sent_cpu, 3);
+	/* Cluster: CPU 3 is cluster 1, member bit 1. */
+	setup_intx(0x831, 0x12U << 24);
+	for (n = 0; n < STUB_CPUS; n++) {
+		stub_cpu[n].arch.apic_dfr = 0x0fffffffU;
+		stub_cpu[n].arch.apic_ldr = (n == 3 ? 0x12U : 0x01U) << 24;
+	}
+	ring_b();
+	CHECK_EQ(sent, 1);
+	CHECK_EQ(sent_cpu, 3);
+	setup_intx(0x831, 0x22U << 24);
 	ring_b();
 	CHECK_EQ(sent, 0);
 }

@@ -765,3 +765,36 @@ TEST(an_entry_the_unit_refuses_stays_masked)
 	ioapic_ir_stop();
 	CHECK_EQ(model.regs[LO(PIN_ROOT)], 0x41);
 }
+
+/*
+ * ioapic_owned_entry() (an x86 root link end's INTx): the entry of a pin
+ * the cell owns, as the owner wrote it, also while the unit remaps it.
+ */
+TEST(owned_entry_is_the_owners_view)
+{
+	uint32_t lo = 0, hi = 0;
+	struct cell *cell;
+
+	setup();
+	CHECK(ioapic_owned_entry(&root_cell, PIN_ROOT, &lo, &hi));
+	CHECK_EQ(lo, 0x41);
+	CHECK_EQ(hi, DEST(0));
+	CHECK(!ioapic_owned_entry(&root_cell, PINS, &lo, &hi));
+	cell = demo_cell_live();
+	CHECK(!ioapic_owned_entry(&root_cell, PIN_DEMO, &lo, &hi));
+	CHECK(ioapic_owned_entry(cell, PIN_DEMO, &lo, &hi));
+	CHECK_EQ(lo, 0x30);
+	CHECK(!ioapic_owned_entry(cell, PIN_ROOT, &lo, &hi));
+	ioapic_cell_release(cell);
+	stub_cell_destroy(cell);
+
+	stub_iommu = true;
+	model.owner[PIN_ROOT] = NULL;	/* the hardware says index, not CPU */
+	ioapic_ir_start();
+	CHECK_EQ(model.regs[LO(PIN_ROOT)], PIN_ROOT);
+	CHECK(ioapic_owned_entry(&root_cell, PIN_ROOT, &lo, &hi));
+	CHECK_EQ(lo, 0x41);
+	CHECK_EQ(hi, DEST(0));
+	ioapic_ir_stop();
+	stub_iommu = false;
+}

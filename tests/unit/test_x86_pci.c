@@ -7,14 +7,17 @@
  * reached the "hardware". Config space is all-ones except for the
  * devices a test puts there. Also the root cell's MSIs under an IOMMU
  * that remaps them (pci_root.c), MSI-X tables included (pci_msix.c).
+ * A stand-in link device of the root cell at 00:07.0 (ivshmem_dev.c's
+ * place) shows which accesses both paths hand to ivshmem_cfg_access().
  */
-/* UNIT-SOURCES: hypervisor/arch/x86/pci.c hypervisor/arch/x86/pci_cfg.c hypervisor/arch/x86/pci_root.c hypervisor/arch/x86/pci_msix.c hypervisor/pci_filter.c hypervisor/mmio.c tests/unit/ivshmem_stubs.c tests/unit/x86_stubs.c tests/unit/iommu_stubs.c tests/unit/config_builder.c */
+/* UNIT-SOURCES: hypervisor/arch/x86/pci.c hypervisor/arch/x86/pci_cfg.c hypervisor/arch/x86/pci_root.c hypervisor/arch/x86/pci_msix.c hypervisor/pci_filter.c hypervisor/mmio.c tests/unit/x86_stubs.c tests/unit/iommu_stubs.c tests/unit/config_builder.c */
 /* UNIT-CFLAGS: -I$(SRCDIR)/hypervisor/arch/x86/include */
 #include "unit.h"
 
 #include <stdlib.h>
 
 #include <jailhouse/hypercall.h>
+#include <hv/ivshmem.h>
 #include <hv/mmio.h>
 #include <asm/pci.h>
 #include "x86_stubs.h"
@@ -33,6 +36,36 @@
 #define CPU_ROOT	0
 #define CPU_DEMO	3	/* tb_demo_cell's CPU */
 #define CPU_OTHER	2	/* tb_other_cell's CPU */
+
+#define LINK_DEV	0x0038	/* 00:07.0, the root's link device */
+
+/* The stand-in link device: a register file, and the last access. */
+static uint8_t link_space[256];
+static unsigned int link_calls, link_reg, link_size;
+
+bool ivshmem_cfg_access(struct cell *cell, uint16_t bdf, unsigned int reg,
+			unsigned int size, bool is_write, uint32_t *value)
+{
+	if (cell != &root_cell || bdf != LINK_DEV || reg + size > 256)
+		return false;
+	link_calls++;
+	link_reg = reg;
+	link_size = size;
+	if (is_write) {
+		memcpy(&link_space[reg], value, size);
+	} else {
+		*value = 0;
+		memcpy(value, &link_space[reg], size);
+	}
+	return true;
+}
+
+enum mmio_result ivshmem_mmio(struct per_cpu *pcpu, struct mmio_access *acc)
+{
+	(void)pcpu;
+	(void)acc;
+	return MMIO_UNHANDLED;
+}
 
 static uint8_t *space;
 static uint32_t latch;
@@ -935,4 +968,60 @@ TEST(root_msix_tables_are_trapped_shadowed_and_remapped)
 	CHECK_EQ(msix_page[4 + 2], 0x51);
 	CHECK_EQ(msix_page[4 + 8 + 2], 0x400);
 	CHECK_EQ(msix_page[4 + 8 + 3], 0);
+}
+
+/*
+ * The root's own link device, on both paths (Linux uses mechanism #1 for
+ * the first 256 bytes, MMCONFIG beyond): every size and offset reaches
+ * ivshmem_cfg_access() with the register it names, nothing the hardware,
+ * and a cell does not see it.
+ */
+TEST(root_link_device_on_ports_and_mmconfig)
+{
+	struct cell *cell;
+
+	setup(true);
+	memset(link_space, 0, sizeof(link_space));
+	link_space[0] = 0x0a;
+	link_space[1] = 0x11;
+	link_space[2] = 0x06;
+	link_space[3] = 0x41;
+	link_space[0x3d] = 1;
+	link_calls = 0;
+	ntrace = 0;
+	CHECK_EQ(cf8_read32(CPU_ROOT, LINK_DEV, 0), 0x4106110a);
+	CHECK_EQ(link_reg, 0);
+	CHECK_EQ(link_size, 4);
+	pio_write(CPU_ROOT, 0xcf8, 4, addr(LINK_DEV, 0x3c));
+	CHECK_EQ(pio_read(CPU_ROOT, 0xcfd, 1), 1);	/* Interrupt Pin */
+	CHECK_EQ(link_reg, 0x3d);
+	CHECK_EQ(link_size, 1);
+	pio_write(CPU_ROOT, 0xcf8, 4, addr(LINK_DEV, 0x04));
+	pio_write(CPU_ROOT, 0xcfc, 2, 0x0402);		/* COMMAND */
+	CHECK_EQ(link_reg, 0x04);
+	CHECK_EQ(link_size, 2);
+	CHECK_EQ(link_space[4], 0x02);
+	CHECK_EQ(link_space[5], 0x04);
+	CHECK_EQ(link_calls, 3);
+	/* Only the address latch reached the ports, never the data port. */
+	for (unsigned int n = 0; n < ntrace; n++)
+		CHECK(trace[n].port == 0xcf9 || trace[n].port < 0xcfc);
+
+	CHECK_EQ(ecam_read(CPU_ROOT, LINK_DEV, 0, 4), 0x4106110a);
+	CHECK_EQ(ecam_read(CPU_ROOT, LINK_DEV, 0x3d, 1), 1);
+	CHECK_EQ(link_reg, 0x3d);
+	ecam_write(CPU_ROOT, LINK_DEV, 0x3c, 1, 23);
+	CHECK_EQ(link_space[0x3c], 23);
+	/* A qword is two dword calls. */
+	CHECK_EQ(ecam_read(CPU_ROOT, LINK_DEV, 0, 8),
+		 0x4106110a | (uint64_t)0x0402 << 32);
+	CHECK_EQ(link_reg, 4);
+	CHECK_EQ(link_calls, 8);
+
+	/* A cell sees no device there, on either path. */
+	cell = demo_cell();
+	CHECK_EQ(cf8_read32(CPU_DEMO, LINK_DEV, 0), 0xffffffff);
+	CHECK_EQ(ecam_read(CPU_DEMO, LINK_DEV, 0, 4), 0xffffffff);
+	CHECK_EQ(link_calls, 8);
+	stub_cell_destroy(cell);
 }

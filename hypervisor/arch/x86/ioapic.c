@@ -478,3 +478,21 @@ int ioapic_init(void)
 	}
 	return 0;
 }
+
+bool ioapic_owned_entry(const struct cell *cell, unsigned int pin,
+			uint32_t *low, uint32_t *high)
+{
+	const struct ioapic *chip = &ioapics[0];
+	bool owned;
+
+	spin_lock(&ioapic_lock);
+	owned = num_ioapics != 0U && pin < chip->pins &&
+		chip->owner[pin] == cell->id;
+	if (owned) {
+		/* With remapping on, what the owner wrote (the shadow). */
+		*low = ioapic_reg_read(chip, REDIR_LOW(pin));
+		*high = ioapic_reg_read(chip, REDIR_HIGH(pin));
+	}
+	spin_unlock(&ioapic_lock);
+	return owned;
+}

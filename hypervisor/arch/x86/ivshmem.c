@@ -6,11 +6,18 @@
  * table. The message must be a plain one the cell could send itself:
  * compatibility format, physical destination of one of the cell's own
  * CPUs, fixed delivery, edge, a vector from 32 up (below are exceptions).
+ *
+ * A root end has an INTx pin instead (irq: a pin of the first IOAPIC the
+ * root owns, which ACPI routes the slot's INTA to), since Linux's stock
+ * uio_pci_generic wants INTx: the interrupt goes as a fixed IPI where the
+ * root's redirection entry for that pin points, if unmasked.
  */
 #include <hv/cell.h>
 #include <hv/ivshmem.h>
 #include <hv/percpu.h>
 #include <asm/apic.h>
+#include <asm/ioapic.h>
+#include <asm/ioapic_regs.h>
 
 #define MSI_ADDR_BASE_MASK	0xfff00000U
 #define MSI_ADDR_BASE		0xfee00000U
@@ -63,4 +70,47 @@ const char *ivshmem_arch_msix_check(const struct cell *cell, uint64_t addr,
 void ivshmem_arch_msix_send(unsigned int cpu, uint32_t data)
 {
 	apic_send_fixed(cpu, (uint8_t)(data & MSI_DATA_VECTOR));
+}
+
+/*
+ * Does the CPU take an interrupt for dest? Physical: its APIC ID.
+ * Logical: the logical ID its cell programmed, flat (DFR model 0xf, one
+ * bit per CPU) or cluster (high nibble the cluster, low nibble a set).
+ */
+static bool dest_is(const struct per_cpu *pcpu, uint32_t dest, bool logical)
+{
+	uint32_t id = pcpu->arch.apic_ldr >> 24;
+
+	if (!logical) {
+		return pcpu->arch.apic_id == dest;
+	}
+	if ((pcpu->arch.apic_dfr >> 28) == 0xfU) {
+		return (id & dest) != 0U;
+	}
+	return (id >> 4) == (dest >> 4) && (id & dest & 0xfU) != 0U;
+}
+
+void ivshmem_arch_inject(struct cell *cell, uint32_t irq)
+{
+	uint32_t low, high, dest;
+	struct per_cpu *pcpu;
+	unsigned int n;
+
+	if (!ioapic_owned_entry(cell, irq, &low, &high) ||
+	    (low & REDIR_MASKED) != 0U ||
+	    (REDIR_MODE(low) != MODE_FIXED &&
+	     REDIR_MODE(low) != MODE_LOWEST) ||
+	    (low & REDIR_VECTOR) < MSI_FIRST_VECTOR) {
+		return;
+	}
+	dest = REDIR_DEST(high);
+	/* Lowest priority: any one of the set will do, the first. */
+	for_each_cell_cpu(n, cell) {
+		pcpu = per_cpu(n);
+		if (pcpu != NULL && dest_is(pcpu, dest,
+					    (low & REDIR_LOGICAL) != 0U)) {
+			apic_send_fixed(n, (uint8_t)(low & REDIR_VECTOR));
+			return;
+		}
+	}
 }

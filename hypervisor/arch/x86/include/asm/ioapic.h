@@ -39,6 +39,15 @@ bool ioapic_cell_owns(const struct cell *cell, paddr_t base,
 		      unsigned int pin);
 
 /*
+ * The redirection entry of pin of the first IOAPIC (the root cell's first
+ * irqchip's), as its owner wrote it, if cell owns that pin: an x86 root
+ * link end's INTx (arch/x86/ivshmem.c) goes where the root pointed it.
+ * Takes ioapic_lock.
+ */
+bool ioapic_owned_entry(const struct cell *cell, unsigned int pin,
+			uint32_t *low, uint32_t *high);
+
+/*
  * Register index access (IOREGSEL, then IOWIN) to the IOAPIC mapped at
  * page, and a store to its EOI register. ioapic.c reaches the hardware
  * only through this pointer, so that host tests can put a model there.
