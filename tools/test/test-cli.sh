@@ -14,6 +14,8 @@ cli=$1
 shim=$2
 shift 2
 work=$(mktemp -d /tmp/jh-cli-test.XXXXXX)
+# Which cells are checked against which system config (as configs/Makefile).
+cells_for=$(cd "$(dirname "$0")/../../configs" && pwd)/cells-for
 trap 'rm -rf "$work"' EXIT
 passed=0
 failed=0
@@ -193,17 +195,13 @@ for dir in "$@"; do
 		continue
 	fi
 	arch=$(basename "$(dirname "$dir")")
-	# Every cell against every system config, except that the 2-CPU
-	# Bochs system only has its own (*-cpu1) cells and the real boards'
-	# (board-*) none (as configs/Makefile).
+	# Each system config alone, then with the cells configs/cells-for
+	# names for it (as configs/Makefile).
+	cells=$(grep -L '^JHSYST' "$dir"/*.cell)
 	for sys in $systems; do
-		case $sys in */board-*.cell)
-			check "$arch ok $(basename "$sys") alone" 0 "^$sys: ok$" '' -- $J config check "$sys"
-			continue ;;
-		esac
-		for c in "$dir"/*.cell; do
-			grep -q '^JHSYST' "$c" && continue
-			case $sys in *bochs-2cpu.cell) case $c in *-cpu1.cell) ;; *) continue ;; esac ;; esac
+		check "$arch ok $(basename "$sys") alone" 0 "^$sys: ok$" '' -- $J config check "$sys"
+		# shellcheck disable=SC2086
+		for c in $("$cells_for" "$sys" $cells); do
 			check "$arch ok $(basename "$sys") $(basename "$c")" 0 "^$c: ok$" '' -- $J config check "$sys" "$c"
 		done
 	done
@@ -272,7 +270,7 @@ else
 			'interrupts = <0x01 0x0d 0x04 0x01 0x0e 0x04 0x01 0x0b 0x04 0x01 0x0a 0x04>;' \
 			'compatible = "pci-host-ecam-generic";' \
 			'reg = <0x40 0x10000000 0x00 0x100000>;' 'bus-range = <0x00 0x00>;' \
-			'interrupt-map = <0x1000 0x00 0x00 0x01 0x01 0x00 0x00 0x00 0x05 0x04 ' \
+			'interrupt-map = <0x1800 0x00 0x00 0x01 0x01 0x00 0x00 0x00 0x06 0x04 ' \
 			'interrupt-map-mask = <0x1800 0x00 0x00 0x07>;' \
 			'bootargs = "console=ttyS0";' \
 			'linux,initrd-start = <0x00 0x79fef000>;' \
@@ -280,8 +278,8 @@ else
 			'linux,pci-probe-only = <0x01>;'; do
 			check "linux-dts $want" 0 '*' '' -- grep -qF -- "$want" "$work/cell.dts"
 		done
-		# Only the cell's slot (2) in the interrupt map: 4 entries.
-		check linux-dts-map-slot 0 '^4$' '' -- sh -c "grep -o '0x1000 0x00 0x00 0x0[1-4] 0x01' '$work/cell.dts' | wc -l"
+		# Only the cell's slot (3) in the interrupt map: 4 entries.
+		check linux-dts-map-slot 0 '^4$' '' -- sh -c "grep -o '0x1800 0x00 0x00 0x0[1-4] 0x01' '$work/cell.dts' | wc -l"
 		check linux-dts-map-only 1 '' '' -- grep -q '0x800 0x00 0x00' "$work/cell.dts"
 		check linux-dts-cmdline 0 '*' '' -- sh -c "$J cell linux '$lcell' '$work/Image' -c 'console=ttyS0 quiet' ${L[*]} -w '$work/c.dtb' >/dev/null && dtc -q -I dtb -O dts '$work/c.dtb' | grep -q 'bootargs = \"console=ttyS0 quiet\";'"
 	else
