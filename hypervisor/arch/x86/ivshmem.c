@@ -16,6 +16,7 @@
 #include <hv/ivshmem.h>
 #include <hv/percpu.h>
 #include <asm/apic.h>
+#include <asm/apic_dest.h>
 #include <asm/ioapic.h>
 #include <asm/ioapic_regs.h>
 
@@ -74,20 +75,16 @@ void ivshmem_arch_msix_send(unsigned int cpu, uint32_t data)
 
 /*
  * Does the CPU take an interrupt for dest? Physical: its APIC ID.
- * Logical: the logical ID its cell programmed, flat (DFR model 0xf, one
- * bit per CPU) or cluster (high nibble the cluster, low nibble a set).
+ * Logical: the logical ID its cell programmed (LDR/DFR), as apic_dest.c
+ * matches it for the cells' own ICR writes.
  */
 static bool dest_is(const struct per_cpu *pcpu, uint32_t dest, bool logical)
 {
-	uint32_t id = pcpu->arch.apic_ldr >> 24;
-
 	if (!logical) {
 		return pcpu->arch.apic_id == dest;
 	}
-	if ((pcpu->arch.apic_dfr >> 28) == 0xfU) {
-		return (id & dest) != 0U;
-	}
-	return (id >> 4) == (dest >> 4) && (id & dest & 0xfU) != 0U;
+	return apic_xapic_logical_match(pcpu->arch.apic_ldr,
+					pcpu->arch.apic_dfr, (uint8_t)dest);
 }
 
 void ivshmem_arch_inject(struct cell *cell, uint32_t irq)
