@@ -86,24 +86,36 @@ static const char *enter_x2apic(void)
 	return NULL;
 }
 
-ATTACK(x2apic_icr_root, "x2apic-icr-root", ATTACK_REFUSED,
-       "interrupt, NMI or reset a root CPU through the x2APIC ICR");
-static void x2apic_icr_root(void)
+/*
+ * Both attacks start here: false when the CPU has no x2APIC (reported as
+ * not applicable) or the switch failed (a breach: the mode is allowed).
+ */
+static bool in_x2apic_mode(void)
 {
 	const char *why;
-	uint64_t own;
-	int f = 0;
-	unsigned int self, total;
 
 	if (!x2apic_offered()) {
 		without_x2apic();
-		return;
+		return false;
 	}
 	why = enter_x2apic();
 	if (why) {
 		attack_breach("the test cannot run: %s", why);
-		return;
+		return false;
 	}
+	return true;
+}
+
+ATTACK(x2apic_icr_root, "x2apic-icr-root", ATTACK_REFUSED,
+       "interrupt, NMI or reset a root CPU through the x2APIC ICR");
+static void x2apic_icr_root(void)
+{
+	uint64_t own;
+	int f = 0;
+	unsigned int self, total;
+
+	if (!in_x2apic_mode())
+		return;
 	rdmsr_try(X2APIC_ID, &own);
 	attack_note("in x2APIC mode, APIC ID %u", (unsigned int)own);
 	irqa_count_start();
@@ -149,20 +161,12 @@ ATTACK(x2apic_modes, "x2apic-modes", ATTACK_REFUSED,
        "take the APIC out of the hypervisor's reach through IA32_APIC_BASE or x2APIC MSRs");
 static void x2apic_modes(void)
 {
-	const char *why;
 	uint64_t base = 0, lvt = 0, after = 0;
 	int f_off, f_back, f_move, f_id, f_rsvd;
 	int low;
 
-	if (!x2apic_offered()) {
-		without_x2apic();
+	if (!in_x2apic_mode())
 		return;
-	}
-	why = enter_x2apic();
-	if (why) {
-		attack_breach("the test cannot run: %s", why);
-		return;
-	}
 	rdmsr_try(MSR_APIC_BASE, &base);
 	f_off = wrmsr_try(MSR_APIC_BASE, base & ~(APIC_BASE_ENABLE |
 						   APIC_BASE_EXTD));
