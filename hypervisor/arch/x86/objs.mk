@@ -39,6 +39,7 @@ arch-objs := \
 	arch/x86/guest_walk.o \
 	arch/x86/pci.o \
 	arch/x86/pci_cfg.o \
+	arch/x86/pci_trap.o \
 	arch/x86/pci_root.o \
 	arch/x86/pci_msix.o \
 	arch/x86/ioapic.o \

@@ -11,23 +11,7 @@
  * the root cell's lookups in one step. Devices of other PCI domains are
  * reachable through neither mechanism below and are ignored.
  *
- * Mechanism #1 (ports 0xcf8-0xcff, always trapped). The address register
- * 0xcf8 is shadowed per CPU and never written to the hardware on the
- * cell's behalf alone: a data access at 0xcfc + n takes the device and
- * register from the CPU's shadow, and the hypervisor writes address and
- * data to the hardware as one pair under pci_lock, so two CPUs never
- * interleave. Bits 27:24 (AMD's extended register number) pass; bits
- * 30:28 and 1:0 are reserved and do not. Byte and word accesses to
- * 0xcf8-0xcfb are no config accesses (0xcf9 is the chipset's reset
- * control on q35): the root cell reaches the hardware there, as without
- * the hypervisor; other cells read all-ones.
- *
- * ECAM (MMCONFIG). The window is in no cell's nested page table; a
- * trapped access is performed through the hypervisor's own mapping with
- * the access's size. Accesses must be naturally aligned. An 8-byte
- * access is split into two dword accesses, the lower one first: PCIe
- * leaves 8-byte ECAM accesses to the implementation, and a split is what
- * software doing one expects.
+ * The trapped accesses themselves (ports and ECAM) are pci_trap.c's.
  *
  * A device the accessing cell does not own reads all-ones and ignores
  * writes, which is what software sees of an empty slot. A non-root cell's
@@ -49,8 +33,6 @@
 #include <hv/bitmap.h>
 #include <hv/cell.h>
 #include <hv/iommu.h>
-#include <hv/ivshmem.h>
-#include <hv/mmio.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/setup.h>
@@ -59,14 +41,6 @@
 #include <asm/pci.h>
 #include <hv/pci_filter.h>
 #include "pci_internal.h"
-
-#define PORT_END		0xd00
-
-#define ADDR_BDF(a)		((uint16_t)((a) >> 8))
-/* With AMD's extended register number, bits 27:24 (for the filter). */
-#define ADDR_FULL_REG(a)	((((a) >> 16) & 0xf00U) | ADDR_REG(a))
-
-#define ECAM_BUS_SIZE		(1ULL << 20)
 
 #define PCI_VENDOR_ID		0x00
 #define PCI_COMMAND		0x04
@@ -93,13 +67,12 @@ struct cell_devices {
 DEFINE_SPINLOCK(pci_lock);
 static uint64_t taken[BITMAP_WORDS(NUM_BDF)];	/* owned by a non-root cell */
 static struct cell_devices devices[HV_MAX_CELLS];
-static uint32_t cf8_shadow[HV_MAX_CPUS];
 /* PCI functions of IOMMUs: nobody's. */
 static uint16_t hidden[JH_MAX_IOMMUS];
 static unsigned int num_hidden;
 static struct ratelimit filter_refusals;	/* under pci_lock */
 
-static uint32_t ones(unsigned int size)
+uint32_t pci_ones(unsigned int size)
 {
 	return size >= 4 ? 0xffffffffU : (1U << (size * 8)) - 1;
 }
@@ -285,7 +258,7 @@ static struct pci_filter_dev *cell_device(const struct cell *cell,
  * A non-root cell's write to its own device, lock held: the filter
  * (pci_filter.c) may change the value or drop the write.
  */
-static bool write_allowed(struct cell *cell, uint16_t bdf, unsigned int reg,
+bool pci_write_allowed(struct cell *cell, uint16_t bdf, unsigned int reg,
 			  unsigned int size, uint32_t *value)
 {
 	struct pci_filter_dev *dev;
@@ -319,7 +292,7 @@ static bool write_allowed(struct cell *cell, uint16_t bdf, unsigned int reg,
  * What the hardware returned for a read of an owned device, as cell sees
  * it: remapped MSI registers show what the cell wrote. Lock held.
  */
-static uint32_t cell_view(const struct cell *cell, uint16_t bdf,
+uint32_t pci_cell_view(const struct cell *cell, uint16_t bdf,
 			  unsigned int reg, unsigned int size, uint32_t value)
 {
 	const struct pci_filter_dev *dev = cell == &root_cell ?
@@ -332,7 +305,7 @@ static uint32_t cell_view(const struct cell *cell, uint16_t bdf,
 	}
 	/* value shifted into place stands for the dword's other bytes. */
 	dw = pci_filter_view(dev, reg & ~3U, value << shift);
-	return (dw >> shift) & ones(size);
+	return (dw >> shift) & pci_ones(size);
 }
 
 /*
@@ -351,18 +324,6 @@ static void msi_off(const struct pci_filter_dev *dev)
 	if (ctrl & MSI_ENABLE) {
 		pci_cfg_write(dev->bdf, dev->msi_cap + 2, 2,
 			  (ctrl & ~MSI_ENABLE) >> 16);
-	}
-}
-
-/* The cell's CPUs start with a clear address register, either way. */
-static void reset_shadows(const struct cell *cell)
-{
-	unsigned int cpu;
-
-	for (cpu = 0; cpu < HV_MAX_CPUS; cpu++) {
-		if (jh_cpu_in_set(cell->config, cpu)) {
-			cf8_shadow[cpu] = 0;
-		}
 	}
 }
 
@@ -405,7 +366,7 @@ void pci_cell_assign(struct cell *cell)
 		quiesce(dev[n].bdf);
 		record_device(&devs->dev[devs->num++], &dev[n]);
 	}
-	reset_shadows(cell);
+	pci_reset_shadows(cell);
 	spin_unlock(&pci_lock);
 }
 
@@ -426,155 +387,8 @@ void pci_cell_release(struct cell *cell)
 		bitmap_clear(taken, devs->dev[n].bdf);
 	}
 	devs->num = 0;
-	reset_shadows(cell);
+	pci_reset_shadows(cell);
 	spin_unlock(&pci_lock);
-}
-
-/* A data port access at 0xcfc + n through the CPU's shadowed address. */
-static void data_access(struct cell *cell, uint32_t addr, unsigned int n,
-			unsigned int size, bool is_write, uint32_t *value)
-{
-	bool done = false;
-
-	/* A link device of this cell, wherever the config put it. */
-	if (n + size <= 4 && (n & (size - 1)) == 0 && (addr & ADDR_ENABLE) &&
-	    ivshmem_cfg_access(cell, ADDR_BDF(addr), ADDR_FULL_REG(addr) + n,
-			       size, is_write, value)) {
-		return;
-	}
-	if (n + size <= 4 && (addr & ADDR_ENABLE)) {
-		spin_lock(&pci_lock);
-		if (pci_cell_owns(cell, ADDR_BDF(addr))) {
-			if (!is_write) {
-				*value = cell_view(cell, ADDR_BDF(addr),
-						   ADDR_FULL_REG(addr) + n,
-						   size,
-						   pci_cf8_read(addr, n, size));
-			} else if (write_allowed(cell, ADDR_BDF(addr),
-					       ADDR_FULL_REG(addr) + n, size,
-					       value)) {
-				pci_cf8_write(addr, n, size, *value);
-			}
-			done = true;
-		}
-		spin_unlock(&pci_lock);
-	}
-	if (!done && !is_write) {
-		*value = ones(size);
-	}
-}
-
-bool pci_pio_access(struct per_cpu *pcpu, uint16_t port, unsigned int size,
-		    bool is_write, uint32_t *value)
-{
-	uint32_t *shadow = &cf8_shadow[pcpu->cpu_id];
-
-	if (port < PORT_ADDRESS || port >= PORT_END) {
-		return false;
-	}
-
-	if (port == PORT_ADDRESS && size == 4) {
-		if (is_write) {
-			*shadow = *value;
-		} else {
-			*value = *shadow;
-		}
-	} else if (port >= PORT_DATA) {
-		data_access(pcpu->cell, *shadow, port - PORT_DATA, size,
-			    is_write, value);
-	} else if (pcpu->cell == &root_cell && port + size <= PORT_DATA) {
-		/* Not config space: the root cell's chipset registers. */
-		spin_lock(&pci_lock);
-		if (is_write) {
-			pci_ports->out(port, size, *value);
-		} else {
-			*value = pci_ports->in(port, size);
-		}
-		spin_unlock(&pci_lock);
-	} else if (!is_write) {
-		*value = ones(size);
-	}
-	return true;
-}
-
-static void ecam_filtered_write(struct cell *cell, uint64_t off,
-				unsigned int size, uint32_t value)
-{
-	uint16_t bdf = (uint16_t)(off >> ECAM_FN_SHIFT);
-
-	if (write_allowed(cell, bdf, off & ((1U << ECAM_FN_SHIFT) - 1), size,
-			  &value)) {
-		pci_ecam_write(off, size, value);
-	}
-}
-
-static uint32_t ecam_cell_read(const struct cell *cell, uint64_t off,
-			       unsigned int size)
-{
-	return cell_view(cell, (uint16_t)(off >> ECAM_FN_SHIFT),
-			 off & ((1U << ECAM_FN_SHIFT) - 1), size,
-			 pci_ecam_read(off, size));
-}
-
-/* A link device of the cell (not behind pci_lock: ivshmem_lock). */
-static bool link_ecam(struct cell *cell, struct mmio_access *acc)
-{
-	uint16_t bdf = (uint16_t)(acc->offset >> ECAM_FN_SHIFT);
-	unsigned int reg = acc->offset & ((1U << ECAM_FN_SHIFT) - 1);
-	unsigned int size = acc->size == 8 ? 4 : acc->size;
-	uint32_t lo = (uint32_t)acc->value, hi = (uint32_t)(acc->value >> 32);
-
-	if (!ivshmem_cfg_access(cell, bdf, reg, size, acc->is_write, &lo)) {
-		return false;
-	}
-	if (acc->size == 8) {
-		(void)ivshmem_cfg_access(cell, bdf, reg + 4, 4, acc->is_write,
-					 &hi);
-	}
-	if (!acc->is_write) {
-		acc->value = acc->size == 8 ? (uint64_t)hi << 32 | lo : lo;
-	}
-	return true;
-}
-
-static enum mmio_result ecam_access(struct per_cpu *pcpu, void *arg,
-				    struct mmio_access *acc)
-{
-	uint64_t off = acc->offset;
-	unsigned int size = acc->size;
-	bool owned;
-
-	(void)arg;
-	if ((size != 1 && size != 2 && size != 4 && size != 8) ||
-	    (off & (size - 1))) {
-		return MMIO_ERROR;
-	}
-	if (link_ecam(pcpu->cell, acc)) {
-		return MMIO_HANDLED;
-	}
-
-	spin_lock(&pci_lock);
-	owned = pci_cell_owns(pcpu->cell, (uint16_t)(off >> ECAM_FN_SHIFT));
-	if (!acc->is_write) {
-		if (!owned) {
-			acc->value = size == 8 ? ~0ULL : ones(size);
-		} else if (size == 8) {
-			acc->value = ecam_cell_read(pcpu->cell, off, 4) |
-				(uint64_t)ecam_cell_read(pcpu->cell, off + 4,
-							 4) << 32;
-		} else {
-			acc->value = ecam_cell_read(pcpu->cell, off, size);
-		}
-	} else if (owned) {
-		ecam_filtered_write(pcpu->cell, off, size == 8 ? 4 : size,
-				    (uint32_t)acc->value);
-		if (size == 8) {
-			ecam_filtered_write(pcpu->cell, off + 4, 4,
-					    (uint32_t)(acc->value >> 32));
-		}
-	}
-	spin_unlock(&pci_lock);
-	return MMIO_HANDLED;
 }
 
 /* The PCI functions of the system's AMD-Vi units. */
@@ -593,26 +407,6 @@ static void hide_iommus(void)
 
 int pci_init(void)
 {
-	const struct jh_x86_platform *plat = &hv.sysconfig->platform.x86;
-	uint64_t size;
-	int err;
-
 	hide_iommus();
-	if (!plat->mmconfig_base) {
-		return 0;
-	}
-	size = ((uint64_t)plat->mmconfig_end_bus + 1) * ECAM_BUS_SIZE;
-	pci_ecam = hv_map_device(plat->mmconfig_base, size);
-	if (!pci_ecam) {
-		hv_error("cannot map the PCI ECAM at 0x%llx (%llu MiB)",
-			 (unsigned long long)plat->mmconfig_base,
-			 (unsigned long long)(size >> 20));
-		return -JH_ENOMEM;
-	}
-	pci_ecam_size = size;
-	err = mmio_register(plat->mmconfig_base, size, ecam_access, NULL);
-	if (err != 0) {
-		hv_error("no MMIO handler slot left for the PCI ECAM");
-	}
-	return err;
+	return pci_trap_init();
 }

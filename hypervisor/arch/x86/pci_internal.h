@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Shared by pci.c (who may access what) and pci_cfg.c (how the hardware
- * is accessed). Registers reg are naturally aligned and below 0x100;
- * every accessor but pci_hv_read/pci_hv_write wants pci_lock held.
+ * Shared by pci.c (who may access what), pci_trap.c (the trapped
+ * accesses) and pci_cfg.c (how the hardware is accessed). Registers reg
+ * are naturally aligned and below 0x100; every accessor but
+ * pci_hv_read/pci_hv_write wants pci_lock held.
  */
 #ifndef PCI_INTERNAL_H
 #define PCI_INTERNAL_H
@@ -19,6 +20,7 @@
 
 #define ECAM_FN_SHIFT		12
 
+struct cell;
 struct pci_filter_dev;
 struct pci_filter_ops;
 
@@ -42,6 +44,19 @@ void pci_cf8_write(uint32_t addr, unsigned int n, unsigned int size,
 uint32_t pci_cfg_read(uint16_t bdf, unsigned int reg, unsigned int size);
 void pci_cfg_write(uint16_t bdf, unsigned int reg, unsigned int size,
 		   uint32_t value);
+
+/* pci.c: all-ones of size bytes; ownership-checked view and filter. */
+uint32_t pci_ones(unsigned int size);
+/* A non-root cell's write to its own device may be changed or dropped. */
+bool pci_write_allowed(struct cell *cell, uint16_t bdf, unsigned int reg,
+		       unsigned int size, uint32_t *value);
+/* A read of an owned device as the cell sees it (remapped MSI). */
+uint32_t pci_cell_view(const struct cell *cell, uint16_t bdf,
+		       unsigned int reg, unsigned int size, uint32_t value);
+
+/* pci_trap.c: clear the cell's CPUs' 0xcf8 shadows; map and trap the ECAM. */
+void pci_reset_shadows(const struct cell *cell);
+int pci_trap_init(void);
 
 /* Offset of bdf's capability id (bounded list walk), 0 if none. */
 unsigned int pci_find_cap(uint16_t bdf, unsigned int id);
