@@ -202,6 +202,12 @@ static const char *default_cmdline(const struct jh_cell_desc *cell,
 			 c->flags & JH_CON_IO32 ? "mmio32" : "mmio",
 			 (unsigned long long)c->address);
 		break;
+	case JH_CON_CADENCE:
+		/* The generated tree names the cell's UART serial0. */
+		snprintf(buf, len, "console=ttyPS0,115200 "
+			 "earlycon=cdns,mmio,0x%llx,115200",
+			 (unsigned long long)c->address);
+		break;
 	default:
 		if (cell->num_pci_devices == 0)
 			fail(ST_BAD_INPUT, "the cell has no UART: its config "
