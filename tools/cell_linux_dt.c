@@ -8,7 +8,8 @@
  *   directory per node and a file per property): what the config does
  *   not say because it is the same for every cell of the machine, i.e.
  *   the GIC's compatible and frames, the timer's interrupts, the CPUs'
- *   MPIDRs and the PCI host's ECAM, windows and interrupt map.
+ *   MPIDRs and the PCI host's ECAM, windows and interrupt map, and the
+ *   node of the cell's MMIO UART (cell_linux_uart.c).
  *
  * CPU n of the config is the n-th /cpus/cpu@ node in MPIDR order, which is
  * how Linux numbers them when the boot CPU has the lowest MPIDR (QEMU

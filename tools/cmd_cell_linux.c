@@ -69,8 +69,9 @@ static const char linux_help[] =
 	"              layout; the driver is not used\n"
 	"\n"
 	"The generated tree describes the cell's RAM, its CPUs (PSCI, smc),\n"
-	"the GIC, the architected timer and its PCI devices behind the\n"
-	"machine's ECAM host; the machine facts come from the root cell's\n"
+	"the GIC, the architected timer, its PCI devices behind the\n"
+	"machine's ECAM host and its Cadence UART (the config's console);\n"
+	"the machine facts come from the root cell's\n"
 	"device tree (" DEFAULT_DEVICETREE ", or $" ENV_DEVICETREE ").\n";
 
 struct blob {
