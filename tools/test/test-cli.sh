@@ -334,6 +334,12 @@ else
 		check zcu-dts-clock-names 0 '*' '' -- grep -qE 'clock-names = "uart_clk(\\0|", ")pclk";' "$work/zcu.dts"
 		# Only the cell's CPUs; no GICH/GICV frames, no firmware clocks.
 		check zcu-dts-no-cpu0 1 '' '' -- grep -qE 'cpu@[01] \{|0xf9040000|power-domains|zynqmp-clk' "$work/zcu.dts"
+		# A GIC-400 without the 64 KiB aliasing (GICC listed as 8 KiB):
+		# its CPU interface stays where the tree has it.
+		gic=$(echo "$JAILHOUSE_DEVICETREE"/axi/interrupt-controller@f9010000)
+		cp -r "$work/zcu" "$work/zcu8k"
+		printf '\0\0\0\0\371\001\0\0\0\0\0\0\0\0\020\0\0\0\0\0\371\002\0\0\0\0\0\0\0\0\040\0' >"$work/zcu8k/${gic#"$work/zcu/"}/reg"
+		check zcu-gic-8k 0 '*' '' -- sh -c "JAILHOUSE_DEVICETREE='$work/zcu8k/sys/firmware/devicetree/base' $J cell linux '$zcell' '$work/Image' ${ZL[*]} -w '$work/z8.dtb' >/dev/null && dtc -q -I dtb -O dts '$work/z8.dtb' | grep -qF 'reg = <0x00 0xf9010000 0x00 0x1000 0x00 0xf9020000 0x00 0x2000>;'"
 	fi
 	# Refusals: no UART; a UART whose SPI the cell does not own (SPI 22 =
 	# INTID 54 cleared in the irqchip's bitmap); a console that is no
