@@ -34,7 +34,7 @@
 #define ECAM_BUS_SIZE	(1ULL << 20)
 /* interrupt-map of a PCI host: child unit address is 3 cells. */
 #define PCI_ADDR_CELLS	3
-/* GICv2 frames as the cell sees them (GIC architecture spec, 4.1). */
+/* GICv2 frames as a cell sees them: 4 KiB GICD, 8 KiB CPU interface. */
 #define GICV2_GICD_SIZE		0x1000ULL
 #define GICV2_GICC_SIZE		0x2000ULL
 #define GICV2_ALIASED_SIZE	0x20000ULL
