@@ -25,7 +25,8 @@ struct linux_boot {
 
 /*
  * The cell's device tree: its RAM, CPUs (PSCI over smc), the GIC, the
- * architected timer and its PCI devices behind the machine's ECAM host,
+ * architected timer, its Cadence UART and its PCI devices behind the
+ * machine's ECAM host,
  * from the cell config and the root's device tree. Fails (exits) naming
  * what is missing. Returns a malloc'ed blob of *size bytes.
  */

@@ -8,7 +8,8 @@
  *   directory per node and a file per property): what the config does
  *   not say because it is the same for every cell of the machine, i.e.
  *   the GIC's compatible and frames, the timer's interrupts, the CPUs'
- *   MPIDRs and the PCI host's ECAM, windows and interrupt map.
+ *   MPIDRs and the PCI host's ECAM, windows and interrupt map, and the
+ *   node of the cell's MMIO UART (cell_linux_uart.c).
  *
  * CPU n of the config is the n-th /cpus/cpu@ node in MPIDR order, which is
  * how Linux numbers them when the boot CPU has the lowest MPIDR (QEMU
@@ -23,39 +24,31 @@
 #include <string.h>
 
 #include "cell_linux.h"
+#include "cell_linux_dt.h"
 #include "cli.h"
 #include "fdt.h"
 
-#define GIC_PHANDLE	1
-#define NODE_LEN	600
 #define MAX_CPUS	64
 #define MAX_REG		16
 #define PROP_MAX	65536
 #define ECAM_BUS_SIZE	(1ULL << 20)
 /* interrupt-map of a PCI host: child unit address is 3 cells. */
 #define PCI_ADDR_CELLS	3
-#define GIC_SPI		0	/* first cell of a GIC interrupt specifier */
-#define GIC_SPI_BASE	32
+/* GICv2 frames as a cell sees them: 4 KiB GICD, 8 KiB CPU interface. */
+#define GICV2_GICD_SIZE		0x1000ULL
+#define GICV2_GICC_SIZE		0x2000ULL
+#define GICV2_ALIASED_SIZE	0x20000ULL
+#define GICV2_ALIAS_OFFSET	0xf000ULL
 
-struct prop {
-	uint8_t *data;
-	size_t len;
-};
-
-struct dt {
-	const char *root;
-	char gic[NODE_LEN], timer[NODE_LEN], pci[NODE_LEN];	/* node paths, "" if none */
-};
-
-static uint32_t get_be32(const uint8_t *p)
+uint32_t get_be32(const uint8_t *p)
 {
 	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
 		(uint32_t)p[2] << 8 | p[3];
 }
 
 /* Reads property prop of node (a path below the tree's root). */
-static bool dt_read(const struct dt *dt, const char *node, const char *prop,
-		    struct prop *out)
+bool dt_read(const struct dt *dt, const char *node, const char *prop,
+	     struct prop *out)
 {
 	char path[1024];
 	FILE *f;
@@ -73,8 +66,8 @@ static bool dt_read(const struct dt *dt, const char *node, const char *prop,
 	return true;
 }
 
-static uint32_t dt_u32(const struct dt *dt, const char *node,
-		       const char *prop, uint32_t def)
+uint32_t dt_u32(const struct dt *dt, const char *node, const char *prop,
+		uint32_t def)
 {
 	struct prop p;
 	uint32_t v = def;
@@ -87,7 +80,7 @@ static uint32_t dt_u32(const struct dt *dt, const char *node,
 	return v;
 }
 
-static bool has_string(const struct prop *p, const char *s)
+bool has_string(const struct prop *p, const char *s)
 {
 	size_t off = 0, n;
 
@@ -100,8 +93,8 @@ static bool has_string(const struct prop *p, const char *s)
 	return false;
 }
 
-static bool node_compatible(const struct dt *dt, const char *node,
-			    const char *const *compat)
+bool node_compatible(const struct dt *dt, const char *node,
+		     const char *const *compat)
 {
 	struct prop p;
 	bool found = false;
@@ -173,8 +166,8 @@ static uint64_t get_cells(const uint8_t *p, uint32_t n)
 }
 
 /* node's reg as (address, size) pairs, in its parent's cell sizes. */
-static size_t dt_reg(const struct dt *dt, const char *node, uint64_t *pairs,
-		     size_t max)
+size_t dt_reg(const struct dt *dt, const char *node, uint64_t *pairs,
+	      size_t max)
 {
 	uint32_t ac, sc, stride;
 	char parent[NODE_LEN];
@@ -196,8 +189,8 @@ static size_t dt_reg(const struct dt *dt, const char *node, uint64_t *pairs,
 }
 
 /* Copies a property as it is, if the root's node has it. */
-static void copy_prop(struct fdt *f, const struct dt *dt, const char *node,
-		      const char *prop)
+void copy_prop(struct fdt *f, const struct dt *dt, const char *node,
+	       const char *prop)
 {
 	struct prop p;
 
@@ -317,7 +310,24 @@ static void add_memory(struct fdt *f, const struct jh_cell_desc *cell)
 	fdt_end_node(f);
 }
 
-static void add_gic(struct fdt *f, const struct dt *dt)
+/*
+ * GICv2 (GIC-400): the distributor, which the hypervisor emulates, and the
+ * CPU interface, where the hypervisor maps the virtual CPU interface GICV
+ * (hypervisor/arch/arm64/gicv2.c). A GIC-400 that aliases each 4 KiB page
+ * over 64 KiB lists a 128 KiB GICC; its two pages are contiguous at
+ * +0xf000, which is the gicc_base of the system config (config create
+ * takes the same) and where the root's Linux moves its GICC too. The
+ * cell's Linux enters at EL1 and would not move it, so the tree says it.
+ */
+static void gicv2_frames(uint64_t *reg)
+{
+	if (reg[3] >= GICV2_ALIASED_SIZE)
+		reg[2] += GICV2_ALIAS_OFFSET;
+	reg[1] = GICV2_GICD_SIZE;
+	reg[3] = GICV2_GICC_SIZE;
+}
+
+static void add_gic(struct fdt *f, const struct dt *dt, bool v2)
 {
 	uint64_t reg[4];
 	char name[40];
@@ -326,6 +336,8 @@ static void add_gic(struct fdt *f, const struct dt *dt)
 	if (dt_reg(dt, dt->gic, reg, 2) != 2)
 		fail(ST_BAD_INPUT, "the GIC node %s of the root's device tree "
 		     "has no two reg entries", dt->gic);
+	if (v2)
+		gicv2_frames(reg);
 	snprintf(name, sizeof(name), "interrupt-controller@%llx",
 		 (unsigned long long)reg[0]);
 	fdt_begin_node(f, name);
@@ -358,7 +370,7 @@ static void add_psci(struct fdt *f)
 	fdt_end_node(f);
 }
 
-static bool cell_owns_spi(const struct jh_cell_desc *cell, uint32_t intid)
+bool cell_owns_spi(const struct jh_cell_desc *cell, uint32_t intid)
 {
 	const struct jh_irqchip *c = jh_cell_irqchips(cell);
 	unsigned int i, pin;
@@ -474,12 +486,15 @@ static void add_pci(struct fdt *f, const struct dt *dt,
 	fdt_end_node(f);
 }
 
-static void add_chosen(struct fdt *f, const struct linux_boot *b)
+static void add_chosen(struct fdt *f, const struct linux_boot *b,
+		       const char *uart)
 {
 	uint64_t v;
 
 	fdt_begin_node(f, "chosen");
 	fdt_prop_string(f, "bootargs", b->cmdline);
+	if (uart[0])
+		fdt_prop_string(f, "stdout-path", "serial0");
 	if (b->initrd_size) {
 		v = b->initrd_addr;
 		fdt_prop_u64s(f, "linux,initrd-start", &v, 1);
@@ -496,6 +511,7 @@ void *cell_linux_dt(const struct linux_boot *b, size_t *size)
 {
 	static const char *const gic_compat[] = {
 		"arm,gic-v3", "arm,gic-400", "arm,cortex-a15-gic", NULL };
+	static const char *const gic3_compat[] = { "arm,gic-v3", NULL };
 	static const char *const timer_compat[] = {
 		"arm,armv8-timer", NULL };
 	static const char *const pci_compat[] = {
@@ -503,14 +519,16 @@ void *cell_linux_dt(const struct linux_boot *b, size_t *size)
 	const struct jh_cell_desc *cell = b->cell;
 	struct dt dt = { .root = b->dt_root };
 	uint32_t boot_mpidr = 0;
+	char model[80], uart[NODE_LEN];
 	const char *err;
 	struct fdt f;
-	char model[80];
 	void *blob;
+	bool v2;
 
 	if (!dt_find(&dt, gic_compat, dt.gic, sizeof(dt.gic)))
 		fail(ST_BAD_INPUT, "no GIC (arm,gic-v3 or GIC-400) in the "
 		     "root's device tree %s", dt.root);
+	v2 = !node_compatible(&dt, dt.gic, gic3_compat);
 	if (!dt_find(&dt, timer_compat, dt.timer, sizeof(dt.timer)))
 		fail(ST_BAD_INPUT, "no arm,armv8-timer in the root's device "
 		     "tree %s", dt.root);
@@ -531,11 +549,12 @@ void *cell_linux_dt(const struct linux_boot *b, size_t *size)
 	add_cpus(&f, &dt, cell, &boot_mpidr);
 	add_psci(&f);
 	add_memory(&f, cell);
-	add_gic(&f, &dt);
+	add_gic(&f, &dt, v2);
 	add_timer(&f, &dt);
+	add_uart(&f, &dt, cell, uart, sizeof(uart));
 	if (cell->num_pci_devices)
 		add_pci(&f, &dt, cell);
-	add_chosen(&f, b);
+	add_chosen(&f, b, uart);
 	fdt_end_node(&f);
 
 	blob = fdt_finish(&f, boot_mpidr, size, &err);

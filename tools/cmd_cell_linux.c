@@ -69,8 +69,9 @@ static const char linux_help[] =
 	"              layout; the driver is not used\n"
 	"\n"
 	"The generated tree describes the cell's RAM, its CPUs (PSCI, smc),\n"
-	"the GIC, the architected timer and its PCI devices behind the\n"
-	"machine's ECAM host; the machine facts come from the root cell's\n"
+	"the GIC, the architected timer, its PCI devices behind the\n"
+	"machine's ECAM host and its Cadence UART (the config's console);\n"
+	"the machine facts come from the root cell's\n"
 	"device tree (" DEFAULT_DEVICETREE ", or $" ENV_DEVICETREE ").\n";
 
 struct blob {
@@ -200,6 +201,12 @@ static const char *default_cmdline(const struct jh_cell_desc *cell,
 	case JH_CON_8250_MMIO:
 		snprintf(buf, len, "console=ttyS0 earlycon=uart8250,%s,0x%llx",
 			 c->flags & JH_CON_IO32 ? "mmio32" : "mmio",
+			 (unsigned long long)c->address);
+		break;
+	case JH_CON_CADENCE:
+		/* The generated tree names the cell's UART serial0. */
+		snprintf(buf, len, "console=ttyPS0,115200 "
+			 "earlycon=cdns,mmio,0x%llx,115200",
 			 (unsigned long long)c->address);
 		break;
 	default:

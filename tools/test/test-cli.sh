@@ -288,5 +288,71 @@ else
 	unset JAILHOUSE_DEVICETREE
 fi
 
+echo "== cell linux on the ZCU102's device tree (GIC-400, Cadence UART)"
+# The board's DTB from Debian's arm64 kernel package (as
+# tests/config-create/boards gets it), unflattened by dtb-tree.
+zcell=
+for dir in "$@"; do
+	[ -f "$dir/zcu102-linux.cell" ] && zcell=$dir/zcu102-linux.cell
+done
+src=$(cd "$(dirname "$0")/../.." && pwd)
+zdtb=
+if [ -n "$zcell" ] && kvars=$("$src/tests/bench/fetch-kernel" arm64 2>/dev/null); then
+	zdtb=$(eval "$kvars"; echo "${KERNEL%/boot/*}/usr/lib/linux-image-$KVER/xilinx/zynqmp-zcu102-rev1.0.dtb")
+fi
+# patch IN OUT OLD NEW: a copy of a config with one byte string (hex,
+# found exactly once) replaced.
+patch_cell() {
+	python3 -c 'import sys; d=open(sys.argv[1],"rb").read(); o=bytes.fromhex(sys.argv[3]); assert d.count(o)==1; open(sys.argv[2],"wb").write(d.replace(o,bytes.fromhex(sys.argv[4])))' "$@"
+}
+if [ -z "$zcell" ]; then
+	echo "(no arm64 zcu102-linux.cell: skipped; build it with make ARCH=arm64 configs)"
+elif [ ! -f "$zdtb" ] || ! "$src/tests/config-create/dtb-tree" --all "$zdtb" "$work/zcu" >/dev/null; then
+	echo "(no zynqmp-zcu102-rev1.0.dtb: Debian's arm64 kernel package is not cached and cannot be fetched; skipped)"
+else
+	export JAILHOUSE_DEVICETREE=$work/zcu/sys/firmware/devicetree/base
+	ZL=(-i "$work/initrd" -l "$work/loader.bin")
+	check zcu-layout 0 '^cell "zcu102-linux": loader 0x72000000, kernel 0x72200000-0x[0-9a-f]+, initrd 0x[0-9a-f]+-0x[0-9a-f]+, device tree 0x7[0-9a-f]+ \([0-9]+ bytes\)$' '' -- $J cell linux "$zcell" "$work/Image" "${ZL[@]}" -w "$work/zcu.dtb"
+	if command -v dtc >/dev/null; then
+		check zcu-dtc 0 '*' '' -- dtc -q -I dtb -O dts -o "$work/zcu.dts" "$work/zcu.dtb"
+		# GIC-400: 4 KiB distributor, the 8 KiB CPU interface at GICC +
+		# 0xf000 (the board aliases it over 64 KiB pages).
+		for want in 'compatible = "arm,gic-400";' \
+			'reg = <0x00 0xf9010000 0x00 0x1000 0x00 0xf902f000 0x00 0x2000>;' \
+			'cpu@2 {' 'cpu@3 {' 'compatible = "arm,cortex-a53";' \
+			'reg = <0x00 0x72000000 0x00 0xc000000>;' \
+			'interrupts = <0x01 0x0d 0xf08 0x01 0x0e 0xf08 ' \
+			'compatible = "fixed-clock";' 'clock-frequency = <0x5f5e100>;' \
+			'serial@ff010000 {' 'cdns,uart-r1p12' \
+			'reg = <0x00 0xff010000 0x00 0x1000>;' \
+			'interrupts = <0x00 0x16 0x04>;' \
+			'clocks = <0x02 0x02>;' \
+			'serial0 = "/serial@ff010000";' 'stdout-path = "serial0";' \
+			'bootargs = "console=ttyPS0,115200 earlycon=cdns,mmio,0xff010000,115200";'; do
+			check "zcu-dts $want" 0 '*' '' -- grep -qF -- "$want" "$work/zcu.dts"
+		done
+		check zcu-dts-clock-names 0 '*' '' -- grep -qE 'clock-names = "uart_clk(\\0|", ")pclk";' "$work/zcu.dts"
+		# Only the cell's CPUs; no GICH/GICV frames, no firmware clocks.
+		check zcu-dts-no-cpu0 1 '' '' -- grep -qE 'cpu@[01] \{|0xf9040000|power-domains|zynqmp-clk' "$work/zcu.dts"
+		# A GIC-400 without the 64 KiB aliasing (GICC listed as 8 KiB):
+		# its CPU interface stays where the tree has it.
+		gic=$(echo "$JAILHOUSE_DEVICETREE"/axi/interrupt-controller@f9010000)
+		cp -r "$work/zcu" "$work/zcu8k"
+		printf '\0\0\0\0\371\001\0\0\0\0\0\0\0\0\020\0\0\0\0\0\371\002\0\0\0\0\0\0\0\0\040\0' >"$work/zcu8k/${gic#"$work/zcu/"}/reg"
+		check zcu-gic-8k 0 '*' '' -- sh -c "JAILHOUSE_DEVICETREE='$work/zcu8k/sys/firmware/devicetree/base' $J cell linux '$zcell' '$work/Image' ${ZL[*]} -w '$work/z8.dtb' >/dev/null && dtc -q -I dtb -O dts '$work/z8.dtb' | grep -qF 'reg = <0x00 0xf9010000 0x00 0x1000 0x00 0xf9020000 0x00 0x2000>;'"
+	fi
+	# Refusals: no UART; a UART whose SPI the cell does not own (SPI 22 =
+	# INTID 54 cleared in the irqchip's bitmap); a console that is no
+	# Cadence UART (type PL011); a console the root's tree has no node
+	# for (the QEMU virt tree).
+	check zcu-no-uart 2 '' '^jailhouse: cell linux: the cell has no UART: its config names no console and no PCI device' -- $J cell linux "${zcell%/*}/zcu102-heartbeat.cell" "$work/Image" "${ZL[@]}" -w "$work/o.dtb"
+	patch_cell "$zcell" "$work/nospi.cell" 000001f900000000000000002000000000004000 000001f900000000000000002000000000000000
+	check zcu-spi-not-owned 2 '' '^jailhouse: cell linux: the cell.s UART axi/serial@ff010000 interrupts on INTID 54 \(SPI 22\), which the cell config does not own$' -- $J cell linux "$work/nospi.cell" "$work/Image" "${ZL[@]}" -w "$work/o.dtb"
+	patch_cell "$zcell" "$work/pl011.cell" 000001ff00000000001000000400 000001ff00000000001000000100
+	check zcu-not-cadence 2 '' '^jailhouse: cell linux: the cell.s console at 0xff010000 is a PL011: cell linux describes Cadence UARTs only' -- $J cell linux "$work/pl011.cell" "$work/Image" "${ZL[@]}" -w "$work/o.dtb"
+	check zcu-no-node 2 '' '^jailhouse: cell linux: the cell.s console 0xff010000 is no node of the root.s device tree' -- env JAILHOUSE_DEVICETREE="$fixture" $J cell linux "$zcell" "$work/Image" "${ZL[@]}" -w "$work/o.dtb"
+	unset JAILHOUSE_DEVICETREE
+fi
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

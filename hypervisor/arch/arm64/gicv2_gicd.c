@@ -98,7 +98,10 @@ static void private_config(struct mmio_access *acc)
 
 /*
  * ITARGETSR of SPIs: one byte per SPI. A target byte naming a CPU
- * interface outside the cell is replaced by the cell's first CPU.
+ * interface outside the cell is replaced by the cell's first CPU. Bytes
+ * of SPIs the cell does not own are dropped; said only if they name CPUs
+ * outside the cell, because a guest that routes every SPI to itself at
+ * boot (Linux's distributor setup) attacks nothing.
  */
 static void targets_register(struct cell *cell, struct mmio_access *acc)
 {
@@ -119,7 +122,7 @@ static void targets_register(struct cell *cell, struct mmio_access *acc)
 		for (n = 0; n < 4; n++) {
 			byte = ((uint32_t)acc->value >> (n * 8)) & 0xff;
 			if (!(mask & (0xffU << (n * 8)))) {
-				refused |= byte ? 1U << n : 0U;
+				refused |= (byte & ~allowed) ? 1U << n : 0U;
 			} else if ((byte & ~allowed) != 0U) {
 				refused |= 1U << n;
 				acc->value = (acc->value &
