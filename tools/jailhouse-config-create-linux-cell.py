@@ -279,11 +279,7 @@ class LinuxCell:
             L.append("\t\t\t.phys_start = 0x%x," % r.start)
             L.append("\t\t\t.virt_start = 0x%x," % r.start)
             L.append("\t\t\t.size = %s," % core.c_size(r.size))
-            flags = c_flags(r.flags)
-            if len(("\t\t\t.flags = %s," % flags).expandtabs()) > 80:
-                flags = flags.replace(" | JH_MEM_LOADABLE",
-                                      " |\n\t\t\t\t JH_MEM_LOADABLE")
-            L.append("\t\t\t.flags = %s," % flags)
+            L += c_flags_lines(r.flags)
             L.append("\t\t},")
         L.append("\t},")
         if chips:
@@ -314,11 +310,21 @@ class LinuxCell:
         return "\n".join(L) + "\n"
 
 
-def c_flags(flags):
+def c_flags_lines(flags):
+    """".flags = A | B | ...," at three tabs, continued under the first
+    flag where it would pass 80 columns."""
     names = [(JH_MEM_READ, "JH_MEM_READ"), (JH_MEM_WRITE, "JH_MEM_WRITE"),
              (JH_MEM_EXECUTE, "JH_MEM_EXECUTE"), (JH_MEM_DMA, "JH_MEM_DMA"),
              (JH_MEM_IO, "JH_MEM_IO"), (JH_MEM_LOADABLE, "JH_MEM_LOADABLE")]
-    return " | ".join(n for bit, n in names if flags & bit)
+    words = [n for bit, n in names if flags & bit]
+    lines, line = [], "\t\t\t.flags = " + words[0]
+    for word in words[1:]:
+        if len((line + " | " + word + ",").expandtabs()) > 80:
+            lines.append(line + " |")
+            line = "\t\t\t\t " + word
+        else:
+            line += " | " + word
+    return lines + [line + ","]
 
 
 # ---------------------------------------------------------------------------
