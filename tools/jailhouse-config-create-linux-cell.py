@@ -165,6 +165,7 @@ class LinuxCell:
         self.gicd = 0
         self.header = []
         self.warnings = []
+        self.boot_args = None	# -c for cell linux, if it has no default
 
     @property
     def ram(self):
@@ -217,6 +218,8 @@ class LinuxCell:
         L.append(" *")
         L.append(" *   jailhouse cell linux %s.cell Image -i initramfs.cpio.gz"
                  % self.name)
+        if self.boot_args:
+            L.append(' *       -c "%s"' % self.boot_args)
         for line in self.header + ["Warning: " + w for w in self.warnings]:
             L.append(" *")
             L += core.c_comment_lines(line, " * ")
@@ -540,7 +543,8 @@ def add_spi(core, cell, system, beside, intid, origin, what):
     cell.intids[intid] = origin
 
 
-def add_mmio_uart(core, cell, system, beside, tree, gic, phandles, spec):
+def add_mmio_uart(core, cell, system, beside, machine, tree, gic, phandles,
+                  spec):
     node = find_uart_node(core, tree, spec)
     what = "--uart %s (%s)" % (spec, node.path)
     con = core.console_from_node(node, "--uart")
@@ -554,7 +558,8 @@ def add_mmio_uart(core, cell, system, beside, tree, gic, phandles, spec):
             core.align_down(con.address):
         raise core.Refusal("%s is the hypervisor's debug console in %s: "
                            "give the cell another UART" % (what, system.path))
-    node_stdout, origin = core.dt_find_console(tree, [])
+    cmdline = machine.try_text("/proc/cmdline") or ""
+    node_stdout, origin = core.dt_find_console(tree, cmdline.split())
     if node_stdout is node:
         raise core.Refusal("%s is the root Linux's console (%s): give the "
                            "cell another UART" % (what, origin))
@@ -564,12 +569,20 @@ def add_mmio_uart(core, cell, system, beside, tree, gic, phandles, spec):
     name = node.path
     con.origin = "%s (%s)" % (name, node.strings("compatible")[0])
     cell.console = con
-    for start, size in core.dt_regs(node)[:1]:
-        add_device_page(core, cell, system, beside, start, start + size,
-                        "UART %s: reg 0x%x" % (name, start), what)
+    cell.header.append(
+        "The UART %s is the cell's: the root's Linux must leave it alone "
+        "while the cell exists (%s in its device tree)." %
+        (name, "status \"%s\"" % node.string("status")
+         if node.string("status") else "enabled"))
+    if con.type == core.JH_CON_CADENCE:
+        cell.boot_args = "console=ttyPS0 earlycon=cdns,mmio,0x%x" % \
+            con.address
     for intid in spis:
         add_spi(core, cell, system, beside, intid,
                 "%s \"interrupts\"" % name, what)
+    for start, size in core.dt_regs(node)[:1]:
+        add_device_page(core, cell, system, beside, start, start + size,
+                        "UART %s: reg 0x%x" % (name, start), what)
     return "MMIO UART %s, %s, SPI %s" % (
         name, core.fmt_range(con.address, con.size),
         ", ".join(str(i - 32) for i in spis))
@@ -685,6 +698,9 @@ def add_pci(core, cell, system, beside, machine, tree, gic, phandles, spec,
     domain, bdf = parsed
     name, cls, bars, pin = pci_sysfs(core, machine, domain, bdf)
     what = "%s %s" % (option, name)
+    if cls >> 8 in (0x0600, 0x0604, 0x0609):
+        raise core.Refusal("%s is a PCI bridge (class 0x%06x), no device "
+                           "for a cell" % (what, cls))
     if as_uart and cls >> 16 != PCI_CLASS_SERIAL:
         raise core.Refusal("%s is class 0x%06x, not a serial controller "
                            "(0x07xxxx)" % (what, cls))
@@ -814,14 +830,15 @@ def build(core, machine, opts):
                 opts.uart, True))
         else:
             summary.append("UART: " + add_mmio_uart(
-                core, cell, system, beside, tree, gic, phandles, opts.uart))
+                core, cell, system, beside, machine, tree, gic, phandles,
+                opts.uart))
     for spec in opts.pci:
         summary.append(add_pci(core, cell, system, beside, machine, tree,
                                gic, phandles, spec, False))
     ram = cell.regions[0]
     cell.regions = [ram] + sorted(cell.regions[1:], key=lambda r: r.start)
 
-    cell.header = [
+    cell.header[:0] = [
         "System config: %s; machine: %s." %
         (system.path, tree.string("model") or "the device tree's"),
         "CPUs %s (--cpus) of the root's %s." %
