@@ -647,6 +647,20 @@ def intx_spi(core, host, gic, phandles, bdf, pin):
     return None
 
 
+def read_bars(machine, name):
+    """A device's I/O and memory BARs as Linux placed them: (start, end,
+    is_io), from /sys/bus/pci/devices/NAME/resource."""
+    bars = []
+    text = machine.try_text("/sys/bus/pci/devices/%s/resource" % name)
+    for line in (text or "").splitlines():
+        fields = line.split()
+        if len(fields) == 3:
+            start, end, flags = (int(x, 16) for x in fields)
+            if end > start and flags & (IORESOURCE_IO | IORESOURCE_MEM):
+                bars.append((start, end + 1, bool(flags & IORESOURCE_IO)))
+    return bars
+
+
 def pci_sysfs(core, machine, domain, bdf):
     name = "%04x:%02x:%02x.%x" % (domain, bdf >> 8, (bdf >> 3) & 0x1f,
                                   bdf & 7)
@@ -655,37 +669,18 @@ def pci_sysfs(core, machine, domain, bdf):
         raise core.Refusal("PCI device %s is not in %s" %
                            (name, machine.path("/sys/bus/pci/devices")))
     cls = int(machine.read_text(base + "/class").strip(), 16)
-    bars = []
-    for line in (machine.try_text(base + "/resource") or "").splitlines():
-        fields = line.split()
-        if len(fields) == 3:
-            start, end, flags = (int(x, 16) for x in fields)
-            if end > start and flags & (IORESOURCE_IO | IORESOURCE_MEM):
-                bars.append((start, end + 1, bool(flags & IORESOURCE_IO)))
     pin = None
-    config = None
     if machine.exists(base + "/config"):
         config = machine.read_bytes(base + "/config")
-    if config is not None and len(config) > 0x3d:
-        pin = config[0x3d]
-    return name, cls, bars, pin
+        if len(config) > 0x3d:
+            pin = config[0x3d]
+    return name, cls, read_bars(machine, name), pin
 
 
-def other_bars(core, machine, skip):
+def other_bars(machine, skip):
     """Every other PCI device's BARs: (name, start, end, is_io)."""
-    out = []
-    for name in machine.listdir("/sys/bus/pci/devices"):
-        if name in skip:
-            continue
-        text = machine.try_text("/sys/bus/pci/devices/%s/resource" % name)
-        for line in (text or "").splitlines():
-            fields = line.split()
-            if len(fields) == 3:
-                start, end, flags = (int(x, 16) for x in fields)
-                if end > start and flags & (IORESOURCE_IO | IORESOURCE_MEM):
-                    out.append((name, start, end + 1,
-                                bool(flags & IORESOURCE_IO)))
-    return out
+    return [(name,) + bar for name in machine.listdir("/sys/bus/pci/devices")
+            if name not in skip for bar in read_bars(machine, name)]
 
 
 def add_pci(core, cell, system, beside, machine, tree, gic, phandles, spec,
@@ -718,7 +713,7 @@ def add_pci(core, cell, system, beside, machine, tree, gic, phandles, spec,
         raise core.UsageError("%s is given twice" % what)
     host = pci_host(core, tree, system)
     window = io_window(core, host)
-    shared = other_bars(core, machine, {name})
+    shared = other_bars(machine, {name})
     pages = []
     for start, end, is_io in bars:
         if is_io:
