@@ -582,7 +582,8 @@ def add_mmio_uart(core, cell, system, beside, machine, tree, gic, phandles,
                 "%s \"interrupts\"" % name, what)
     for start, size in core.dt_regs(node)[:1]:
         add_device_page(core, cell, system, beside, start, start + size,
-                        "UART %s: reg 0x%x" % (name, start), what)
+                        "UART %s: its \"reg\" 0x%x in the device tree" %
+                        (name, start), what)
     return "MMIO UART %s, %s, SPI %s" % (
         name, core.fmt_range(con.address, con.size),
         ", ".join(str(i - 32) for i in spis))
