@@ -108,6 +108,9 @@ class SystemFile:
         self.debug_console = (con_type, con_addr)
         (self.gicd, _, _, self.gic_version, _, self.ecam,
          self.ecam_end_bus) = struct.unpack_from("<QQQIIQB", data, 64)
+        self.iommus = [struct.unpack_from("<H", data, 128 + 32 * i + 12)[0]
+                       for i in range(core.JH_MAX_IOMMUS)]
+        self.iommus = [t for t in self.iommus if t]
         self.root = CellFile(data, ROOT_CELL_AT, path, core)
         self.path = path
 
@@ -850,6 +853,17 @@ def build(core, machine, opts):
                            "them (the generated device tree says "
                            "linux,pci-probe-only); no MSIs for arm64 cells, "
                            "INTx only.")
+        if system.iommus:
+            # The IOMMU maps only JH_MEM_DMA memory for a cell's devices.
+            ram.flags |= JH_MEM_DMA
+            ram.comment += (" JH_MEM_DMA: the IOMMU of the system config "
+                            "maps it for the cell's PCI devices.")
+        else:
+            cell.header.append(
+                "No IOMMU in the system config: the hypervisor keeps bus "
+                "mastering of the cell's PCI devices off, so they work "
+                "through their registers only, without DMA "
+                "(Documentation/isolation.md).")
     return cell, summary
 
 
