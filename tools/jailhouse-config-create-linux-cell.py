@@ -440,10 +440,12 @@ def choose_ram(core, machine, system, beside, size, base):
         if start + size <= e:
             return start, "the lowest free 2 MiB boundary of the root's " \
                 "cell pool"
-    biggest = max(((e - s) for s, e in free), default=0)
+    biggest = max([e - core.align_up(s, RAM_ALIGN) for s, e in free
+                   if e > core.align_up(s, RAM_ALIGN)], default=0)
     raise core.Refusal(
-        "--mem %s does not fit: the largest free piece of the root's cell "
-        "pool is %s (pool: %s%s)" %
+        "--mem %s does not fit: the root's cell pool has at most %s free "
+        "from a 2 MiB boundary (pool: %s%s; --mem-base places it "
+        "elsewhere)" %
         (core.fmt_size(size), core.fmt_size(biggest) if biggest else
          "nothing", pool_text,
          "; the --beside cells hold the rest" if taken else ""))
