@@ -54,12 +54,12 @@ _jailhouse()
 			case $prev in
 			--arch) COMPREPLY=($(compgen -W "arm64 x86" -- "$cur")) ;;
 			--console) COMPREPLY=($(compgen -W "none pl011@ 8250-pio@ 8250-mmio@" -- "$cur")) ;;
-			--cell) _jailhouse_cell_files ;;
+			--cell | --system | --beside) _jailhouse_cell_files ;;
 			--root) COMPREPLY=($(compgen -d -- "$cur")) ;;
-			--hv-mem | --name) COMPREPLY=() ;;
+			--hv-mem | --name | --cpus | --mem | --mem-base | --uart | --pci) COMPREPLY=() ;;
 			*)
 				if [[ $cur == -* ]]; then
-					COMPREPLY=($(compgen -W "--cell --hv-mem --console --name --arch --root --help" -- "$cur"))
+					COMPREPLY=($(compgen -W "--cell --hv-mem --console --name --arch --root --linux-cell --system --cpus --mem --mem-base --uart --pci --beside --help" -- "$cur"))
 				else
 					_filedir c 2>/dev/null || COMPREPLY=($(compgen -f -- "$cur"))
 				fi
