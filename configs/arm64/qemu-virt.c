@@ -209,7 +209,7 @@ static const struct {
 	/*
 	 * The root cell owns every PCI device anyway; those listed here may
 	 * go to a cell: QEMU's edu at 00:01.0 (configs/arm64/edu-dma.c) and
-	 * the PCI serial card at 00:02.0 (configs/arm64/linux-cell.c).
+	 * the PCI serial card at 00:03.0 (configs/arm64/linux-cell.c).
 	 */
 	.pci_devices = {
 		{ .type = JH_PCI_TYPE_DEVICE, .domain = 0, .bdf = 0x0008 },
