@@ -168,7 +168,11 @@ long jh_arch_hypercall(unsigned long code, unsigned long arg1,
 /* Writes [addr, addr + size) back to memory and drops it from caches. */
 void jh_arch_flush_dcache(const void *addr, size_t size);
 
-/* links.c: the root cell's link devices on its PCI bus, after enable. */
+/*
+ * links.c: the root cell's link devices on its PCI bus, after enable;
+ * before it, the check that their slots are empty.
+ */
+int jh_links_check(struct jh_cause *cause, const struct jh_system_desc *sys);
 void jh_links_add(const struct jh_system_desc *sys);
 void jh_links_remove(void);
 

@@ -283,6 +283,8 @@ static int jh_enable_checked(struct jh_cause *cause,
 	err = jh_check_root_cpus(cause, sys);
 	if (!err)
 		err = jh_check_hv_memory_size(cause, sys, size);
+	if (!err)
+		err = jh_links_check(cause, sys);
 	if (err)
 		goto out;
 

@@ -50,6 +50,34 @@ static struct pci_dev *jh_link_scan(const struct jh_link *l)
 	return pdev;
 }
 
+/*
+ * A root end needs a slot no device of the machine answers: the
+ * hypervisor's device would hide that device from its driver, and the
+ * scan below would find it instead and remove it at disable.
+ */
+int jh_links_check(struct jh_cause *cause, const struct jh_system_desc *sys)
+{
+	const struct jh_cell_desc *root = &sys->root_cell;
+	const struct jh_link *links = jh_cell_links(root);
+	struct pci_dev *pdev;
+	struct pci_bus *bus;
+	unsigned int n;
+	int err = 0;
+
+	for (n = 0; n < root->num_links && n < JH_MAX_LINKS && !err; n++) {
+		bus = pci_find_bus(links[n].domain, links[n].bdf >> 8);
+		pdev = bus ? pci_get_slot(bus, links[n].bdf & 0xff) : NULL;
+		if (!pdev)
+			continue;
+		err = jh_fail(cause, -EBUSY,
+			      "link %u: the root end's slot %s is a device of this machine (%04x:%04x); give the link an empty slot in the system config",
+			      links[n].id, pci_name(pdev), pdev->vendor,
+			      pdev->device);
+		pci_dev_put(pdev);
+	}
+	return err;
+}
+
 void jh_links_add(const struct jh_system_desc *sys)
 {
 	const struct jh_cell_desc *root = &sys->root_cell;

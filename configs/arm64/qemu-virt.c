@@ -43,6 +43,11 @@
 #ifndef QEMU_VIRT_NAME
 #define QEMU_VIRT_NAME	"qemu-virt"
 #endif
+/* The root link end's slot and INTx (qemu-virt-link-clash.c moves it). */
+#ifndef QEMU_VIRT_LINK_BDF
+#define QEMU_VIRT_LINK_BDF	0x0010		/* 00:02.0 */
+#define QEMU_VIRT_LINK_IRQ	37
+#endif
 
 static const struct {
 	struct jh_system_desc sys;
@@ -230,8 +235,8 @@ static const struct {
 			.peer_id = 0,
 			.num_peers = 2,
 			.domain = 0,
-			.bdf = 0x0010,		/* 00:02.0 */
-			.irq = 37,
+			.bdf = QEMU_VIRT_LINK_BDF,
+			.irq = QEMU_VIRT_LINK_IRQ,
 			.shmem_phys = 0x71400000,
 			.shmem_virt = 0x3ef00000,
 			.state_table_size = KiB(4),
