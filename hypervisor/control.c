@@ -508,11 +508,7 @@ long control_cell_start(struct per_cpu *pcpu, unsigned long id,
 	}
 	err = set_loadable(cell, false);
 	if (!err) {
-		comm_reset(cell);
-		comm_write_state(cell, JH_CELL_RUNNING);
-		cell_arch_flush_tlb(cell);
-		cell->stopping = false;
-		cell->state = JH_CELL_RUNNING;
+		cell_reset_for_start(cell);
 		first = bitmap_next_set(cell->cpu_set, HV_MAX_CPUS, 0);
 		cpu_request_start(per_cpu(first), cell,
 				  cell->config->cpu_reset_address, 0);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * CPU hand-over: parking and starting CPUs, and a cell stopping itself.
+ * CPU hand-over: parking and starting CPUs, and a cell stopping or
+ * restarting itself.
  *
  * A CPU that runs no guest code sits in cpu_park() inside the trap handler
  * that parked it. Other CPUs talk to it only through its request fields,
@@ -9,6 +10,7 @@
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
 #include <hv/control.h>
+#include <hv/ivshmem.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/setup.h>
@@ -72,14 +74,20 @@ void cpu_park(struct per_cpu *pcpu)
 	WRITE_ONCE(pcpu->request, CPU_REQ_NONE);
 }
 
-void cpu_request_start(struct per_cpu *target, struct cell *cell,
-		       uint64_t entry, uint64_t context)
+static void set_start_request(struct per_cpu *target, struct cell *cell,
+			      uint64_t entry, uint64_t context)
 {
 	target->req_cell = cell;
 	target->req_entry = entry;
 	target->req_context = context;
 	smp_wmb();
 	WRITE_ONCE(target->request, CPU_REQ_START);
+}
+
+void cpu_request_start(struct per_cpu *target, struct cell *cell,
+		       uint64_t entry, uint64_t context)
+{
+	set_start_request(target, cell, entry, context);
 	cpu_arch_kick(target->cpu_id);
 }
 
@@ -187,4 +195,83 @@ void cell_fail(struct per_cpu *pcpu, const char *why)
 void control_cell_stop_self(struct per_cpu *pcpu)
 {
 	stop_from_inside(pcpu, JH_CELL_SHUT_DOWN, CPU_PARKED);
+}
+
+/*
+ * What every start of a cell resets, by the root (cell start) or by the
+ * cell itself (PSCI SYSTEM_RESET): its SPIs off and not pending, its comm
+ * region fresh and saying "running". Control lock held, the cell's CPUs
+ * parked, the cell claimed.
+ */
+void cell_reset_for_start(struct cell *cell)
+{
+	cell_arch_reset_irqs(cell);
+	comm_reset(cell);
+	comm_write_state(cell, JH_CELL_RUNNING);
+	cell_arch_flush_tlb(cell);
+	cell->stopping = false;
+	cell->state = JH_CELL_RUNNING;
+}
+
+/*
+ * PSCI SYSTEM_RESET of a non-root cell: the cell restarts at
+ * cpu_reset_address, the root is not involved.
+ *
+ * Locking: control_lock only, taken first as by every lifecycle call. The
+ * restart claims the cell (cell->busy, the claim of control.c's
+ * lifecycle calls) before it drops the lock to wait for the cell's other
+ * CPUs to park, so a root cell load/start/shutdown/destroy meanwhile is
+ * refused with -JH_EBUSY ("system reset in progress") and can be retried;
+ * the wait is bounded (a second per CPU, as cell_park_cpus). If the root
+ * has claimed the cell already, or the cell is being stopped (by the root,
+ * or by another of its CPUs: SYSTEM_OFF, a second SYSTEM_RESET, a
+ * failure), the caller just parks: whoever stopped the cell owns it.
+ */
+void control_cell_restart_self(struct per_cpu *pcpu)
+{
+	struct cell *cell = pcpu->cell;
+	uint64_t entry = cell->config->cpu_reset_address;
+	unsigned int cpu, first;
+	int err = 0;
+
+	control_lock_in_trap(pcpu);
+	if (cell->busy != NULL || cell->stopping) {
+		pcpu->state = CPU_PARKED;
+		spin_unlock(&control_lock);
+		cpu_park(pcpu);
+		return;
+	}
+	cell->busy = "system reset";
+	/* No CPU_ON of the cell's CPUs meanwhile. */
+	cell->stopping = true;
+	for_each_cell_cpu(cpu, cell) {
+		ask_to_park(per_cpu(cpu));
+	}
+	for_each_cell_cpu(cpu, cell) {
+		if (!err && per_cpu(cpu) != pcpu) {
+			err = wait_parked(per_cpu(cpu));
+		}
+	}
+	cell->busy = NULL;
+	if (err != 0) {
+		/* A CPU that does not park: no clean restart, stop it. */
+		spin_unlock(&control_lock);
+		cell_fail(pcpu, "system reset: a CPU of the cell did not stop");
+		return;
+	}
+	/* Its link devices reset: the peers see its state drop to 0. */
+	ivshmem_cell_reset(cell);
+	cell_reset_for_start(cell);
+	first = bitmap_next_set(cell->cpu_set, HV_MAX_CPUS, 0);
+	cell_printk(cell, "cell \"%s\" asked for system reset: restarting it at 0x%llx\n",
+		    cell->name, (unsigned long long)entry);
+	pcpu->state = CPU_PARKED;
+	if (per_cpu(first) == pcpu) {
+		/* cpu_park() below takes the request: no kick to itself. */
+		set_start_request(pcpu, cell, entry, 0);
+	} else {
+		cpu_request_start(per_cpu(first), cell, entry, 0);
+	}
+	spin_unlock(&control_lock);
+	cpu_park(pcpu);
 }
