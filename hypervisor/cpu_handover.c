@@ -198,19 +198,68 @@ void control_cell_stop_self(struct per_cpu *pcpu)
 }
 
 /*
- * What every start of a cell resets, by the root (cell start) or by the
- * cell itself (PSCI SYSTEM_RESET): its SPIs off and not pending, its comm
- * region fresh and saying "running". Control lock held, the cell's CPUs
- * parked, the cell claimed.
+ * Every start of a cell, by the root (cell start) or by the cell itself
+ * (PSCI SYSTEM_RESET): its SPIs off and not pending, its comm region
+ * fresh and saying "running", then its first CPU starts at
+ * cpu_reset_address; the others wait for PSCI CPU_ON. Control lock held,
+ * the cell's CPUs parked, the cell claimed. Returns the first CPU.
  */
-void cell_reset_for_start(struct cell *cell)
+unsigned int cell_start_cpus(struct cell *cell)
 {
+	uint64_t entry = cell->config->cpu_reset_address;
+	struct per_cpu *first;
+
 	cell_arch_reset_irqs(cell);
 	comm_reset(cell);
 	comm_write_state(cell, JH_CELL_RUNNING);
 	cell_arch_flush_tlb(cell);
 	cell->stopping = false;
 	cell->state = JH_CELL_RUNNING;
+	first = per_cpu(bitmap_next_set(cell->cpu_set, HV_MAX_CPUS, 0));
+	set_start_request(first, cell, entry, 0);
+	/* A CPU restarting its own cell takes the request in cpu_park(). */
+	if (first != this_cpu()) {
+		cpu_arch_kick(first->cpu_id);
+	}
+	return first->cpu_id;
+}
+
+/*
+ * The restart proper (control lock held, the cell not claimed or stopping;
+ * returns with the lock held): parks the cell's other CPUs, resets what a
+ * cell start resets and asks its first CPU to start at cpu_reset_address.
+ * The caller parks itself then, so it takes that request if it is the
+ * first CPU. -JH_EBUSY if a CPU does not park.
+ */
+static int restart_cell(struct per_cpu *pcpu, struct cell *cell)
+{
+	unsigned int first;
+	unsigned int cpu;
+	int err = 0;
+
+	cell->busy = "system reset";
+	/* No CPU_ON of the cell's CPUs meanwhile. */
+	cell->stopping = true;
+	for_each_cell_cpu(cpu, cell) {
+		ask_to_park(per_cpu(cpu));
+	}
+	for_each_cell_cpu(cpu, cell) {
+		if ((err == 0) && (per_cpu(cpu) != pcpu)) {
+			err = wait_parked(per_cpu(cpu));
+		}
+	}
+	cell->busy = NULL;
+	if (err == 0) {
+		/* Its link devices reset: the peers see its state drop to 0. */
+		ivshmem_cell_reset(cell);
+		pcpu->state = CPU_PARKED;
+		first = cell_start_cpus(cell);
+		cell_printk(cell, "cell \"%s\" asked for system reset: restarting it at 0x%llx on CPU %u\n",
+			    cell->name,
+			    (unsigned long long)cell->config->cpu_reset_address,
+			    first);
+	}
+	return err;
 }
 
 /*
@@ -225,53 +274,24 @@ void cell_reset_for_start(struct cell *cell)
  * the wait is bounded (a second per CPU, as cell_park_cpus). If the root
  * has claimed the cell already, or the cell is being stopped (by the root,
  * or by another of its CPUs: SYSTEM_OFF, a second SYSTEM_RESET, a
- * failure), the caller just parks: whoever stopped the cell owns it.
+ * failure), the caller just parks: whoever stopped the cell owns it. A
+ * CPU that does not park fails the cell (the root can shut it down).
  */
 void control_cell_restart_self(struct per_cpu *pcpu)
 {
 	struct cell *cell = pcpu->cell;
-	uint64_t entry = cell->config->cpu_reset_address;
-	unsigned int cpu, first;
 	int err = 0;
 
 	control_lock_in_trap(pcpu);
-	if (cell->busy != NULL || cell->stopping) {
+	if ((cell->busy != NULL) || cell->stopping) {
 		pcpu->state = CPU_PARKED;
-		spin_unlock(&control_lock);
-		cpu_park(pcpu);
-		return;
-	}
-	cell->busy = "system reset";
-	/* No CPU_ON of the cell's CPUs meanwhile. */
-	cell->stopping = true;
-	for_each_cell_cpu(cpu, cell) {
-		ask_to_park(per_cpu(cpu));
-	}
-	for_each_cell_cpu(cpu, cell) {
-		if (!err && per_cpu(cpu) != pcpu) {
-			err = wait_parked(per_cpu(cpu));
-		}
-	}
-	cell->busy = NULL;
-	if (err != 0) {
-		/* A CPU that does not park: no clean restart, stop it. */
-		spin_unlock(&control_lock);
-		cell_fail(pcpu, "system reset: a CPU of the cell did not stop");
-		return;
-	}
-	/* Its link devices reset: the peers see its state drop to 0. */
-	ivshmem_cell_reset(cell);
-	cell_reset_for_start(cell);
-	first = bitmap_next_set(cell->cpu_set, HV_MAX_CPUS, 0);
-	cell_printk(cell, "cell \"%s\" asked for system reset: restarting it at 0x%llx\n",
-		    cell->name, (unsigned long long)entry);
-	pcpu->state = CPU_PARKED;
-	if (per_cpu(first) == pcpu) {
-		/* cpu_park() below takes the request: no kick to itself. */
-		set_start_request(pcpu, cell, entry, 0);
 	} else {
-		cpu_request_start(per_cpu(first), cell, entry, 0);
+		err = restart_cell(pcpu, cell);
 	}
 	spin_unlock(&control_lock);
-	cpu_park(pcpu);
+	if (err != 0) {
+		cell_fail(pcpu, "system reset: a CPU of the cell did not stop");
+	} else {
+		cpu_park(pcpu);
+	}
 }

@@ -157,23 +157,21 @@ static int64_t features(uint64_t fn)
 	}
 }
 
+/* A non-root cell's reset restarts it; its console line is rate-limited. */
 static void system_off_reset(struct per_cpu *pcpu, uint32_t fn)
 {
 	const char *what = fn == PSCI_SYSTEM_OFF ? "off" : "reset";
 
-	if (pcpu->cell != &root_cell && fn == PSCI_SYSTEM_RESET) {
-		/* Its console line is rate-limited: a reset loop may call. */
+	if (pcpu->cell == &root_cell) {
+		printk("root cell asked for system %s\n", what);
+		firmware_call(fn, 0, 0, 0);
+	} else if (fn == PSCI_SYSTEM_RESET) {
 		control_cell_restart_self(pcpu);
-		return;
-	}
-	if (pcpu->cell != &root_cell) {
+	} else {
 		printk("cell \"%s\" asked for system %s: stopping the cell only\n",
 		       pcpu->cell->name, what);
 		control_cell_stop_self(pcpu);
-		return;
 	}
-	printk("root cell asked for system %s\n", what);
-	firmware_call(fn, 0, 0, 0);
 }
 
 void psci_handle(struct per_cpu *pcpu, struct trap_frame *frame)

@@ -99,10 +99,10 @@ void control_cell_stop_self(struct per_cpu *pcpu);
 /* PSCI SYSTEM_RESET from a non-root cell: restart that cell only. */
 void control_cell_restart_self(struct per_cpu *pcpu);
 /*
- * The resets of every cell start (control lock held, CPUs parked, cell
- * claimed): interrupts, comm region, state running.
+ * Every cell start (control lock held, CPUs parked, cell claimed): resets
+ * interrupts and comm region, starts the first CPU, returns its number.
  */
-void cell_reset_for_start(struct cell *cell);
+unsigned int cell_start_cpus(struct cell *cell);
 
 /* Arch hooks. */
 /* A monotonic clock in microseconds, and the guest timer frequency. */

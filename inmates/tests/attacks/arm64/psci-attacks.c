@@ -92,15 +92,13 @@ static void psci_affinity_foreign(void)
 static volatile unsigned long reset_runs = 1;
 
 ATTACK(psci_system_reset, "psci-system-reset", ATTACK_REFUSED,
-       "reset the whole machine (PSCI SYSTEM_RESET); the hypervisor "
-       "restarts the cell alone");
+       "reset the whole machine (PSCI SYSTEM_RESET)");
 static void psci_system_reset(void)
 {
 	long ret;
 
 	if (reset_runs == 2) {
-		attack_contained("SYSTEM_RESET restarted this cell at its "
-				 "entry; the machine did not reset");
+		attack_contained("SYSTEM_RESET: only the cell restarted");
 		return;
 	}
 	reset_runs = 2;
