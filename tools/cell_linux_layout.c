@@ -11,7 +11,7 @@
  * PSCI SYSTEM_RESET, which the hypervisor answers by restarting the cell
  * at cpu_reset_address.
  */
-#include <stdio.h>
+#include <string.h>
 
 #include "cell_linux.h"
 
@@ -44,15 +44,22 @@ int linux_layout(const struct linux_layout_in *in, struct linux_layout *l)
 	uint64_t end = in->region_start + in->region_size;
 	uint64_t kernel_room;
 
+	memset(l, 0, sizeof(*l));
 	l->loader = in->entry;
-	l->kernel_copy = up(in->kernel_size, LINUX_COPY_ALIGN);
-	l->initrd_copy = up(in->initrd_size, LINUX_COPY_ALIGN);
-	kernel_room = in->image_size > l->kernel_copy ? in->image_size :
-		l->kernel_copy;
 	if (in->entry < in->region_start || in->entry >= end ||
 	    in->loader_size > end - in->entry)
 		return -1;
 	l->ram_start = up(in->entry + in->loader_size, KERNEL_ALIGN);
+	/* No sum below can wrap: every size is at most the region's. */
+	if (in->kernel_size > in->region_size ||
+	    in->initrd_size > in->region_size ||
+	    in->image_size > in->region_size ||
+	    in->text_offset > in->region_size)
+		return -1;
+	l->kernel_copy = up(in->kernel_size, LINUX_COPY_ALIGN);
+	l->initrd_copy = up(in->initrd_size, LINUX_COPY_ALIGN);
+	kernel_room = in->image_size > l->kernel_copy ? in->image_size :
+		l->kernel_copy;
 	l->kernel = l->ram_start + in->text_offset;
 	l->kernel_end = l->kernel + kernel_room;
 	l->stash_end = end;

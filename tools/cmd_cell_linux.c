@@ -383,7 +383,8 @@ int cmd_cell_linux(int argc, char **argv)
 		     "0x%llx), the initrd (%llu MiB) and the stash of their "
 		     "copies for a reboot (%llu MiB) do not fit into the "
 		     "cell's RAM region 0x%llx-0x%llx (%llu MiB)",
-		     MIB(image_size), (unsigned long long)lay.kernel,
+		     MIB(image_size),
+		     (unsigned long long)(lay.ram_start + text_offset),
 		     MIB(initrd.size),
 		     MIB(kernel.size + initrd.size + DTB_SLOT),
 		     (unsigned long long)ram->virt_start,
