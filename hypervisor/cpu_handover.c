@@ -112,34 +112,48 @@ static void ask_to_park(struct per_cpu *target)
 	cpu_arch_kick(target->cpu_id);
 }
 
-/*
- * Waits until target is no longer running. Called with control_lock held;
- * the lock is dropped while waiting, because the target may itself be
- * spinning for it in a trap. The caller has claimed the cell the target
- * belongs to (or, for a root CPU, reserved it), so nothing else changes
- * its ownership meanwhile, and the cell is marked stopping, so none of
- * its CPUs can be restarted.
- */
-static int wait_parked(struct per_cpu *target)
+static bool still_busy(const struct per_cpu *target, bool start)
 {
-	uint64_t start = timer_arch_now_us();
+	return start ? (READ_ONCE(target->request) == CPU_REQ_START) :
+		(READ_ONCE(target->state) == CPU_RUNNING);
+}
+
+/*
+ * Waits (bounded) until target is no longer running or, with start, until
+ * it has taken a start request (PSCI CPU_ON) granted before: then it runs
+ * and a park request can no longer be overwritten by its last write in
+ * cpu_park(). Called with control_lock held; the lock is dropped while
+ * waiting, because the target may itself be spinning for it in a trap.
+ * The caller has claimed the cell the target belongs to (or, for a root
+ * CPU, reserved it), so nothing else changes its ownership meanwhile, and
+ * the cell is marked stopping, so no new CPU_ON is granted.
+ */
+static int wait_cpu(struct per_cpu *target, bool start)
+{
+	uint64_t begin = timer_arch_now_us();
 	unsigned long spins;
 
 	control_unlock_to_wait(this_cpu());
-	for (spins = 0; READ_ONCE(target->state) == CPU_RUNNING; spins++) {
-		if (timer_arch_now_us() - start > PARK_TIMEOUT_US ||
+	for (spins = 0; still_busy(target, start); spins++) {
+		if (timer_arch_now_us() - begin > PARK_TIMEOUT_US ||
 		    spins > 100000000UL) {
 			break;
 		}
 		cpu_relax();
 	}
 	control_relock(this_cpu());
-	if (target->state != CPU_RUNNING) {
+	if (!still_busy(target, start)) {
 		return 0;
 	}
-	hv_error("CPU %u of cell \"%s\" did not stop within %u ms",
-		 target->cpu_id, target->cell->name, PARK_TIMEOUT_US / 1000);
+	hv_error("CPU %u of cell \"%s\" did not %s within %u ms",
+		 target->cpu_id, target->cell->name, start ? "start" : "stop",
+		 PARK_TIMEOUT_US / 1000);
 	return -JH_EBUSY;
+}
+
+static int wait_parked(struct per_cpu *target)
+{
+	return wait_cpu(target, false);
 }
 
 int cpu_request_park(struct per_cpu *target)
@@ -148,8 +162,15 @@ int cpu_request_park(struct per_cpu *target)
 	return wait_parked(target);
 }
 
-int cell_park_cpus(struct cell *cell)
+/*
+ * Parks every CPU of the cell but except (which the caller parks). The
+ * cell is marked stopping first, so no new PSCI CPU_ON is granted; one
+ * granted before, which its target has not taken yet, lands first, and
+ * that CPU is asked to park then.
+ */
+static int park_cell(struct cell *cell, const struct per_cpu *except)
 {
+	struct per_cpu *target;
 	unsigned int cpu;
 	int err = 0;
 
@@ -158,11 +179,21 @@ int cell_park_cpus(struct cell *cell)
 		ask_to_park(per_cpu(cpu));
 	}
 	for_each_cell_cpu(cpu, cell) {
-		if (!err) {
-			err = wait_parked(per_cpu(cpu));
+		target = per_cpu(cpu);
+		if ((err == 0) && (target != except)) {
+			err = wait_cpu(target, true);
+			if (err == 0) {
+				ask_to_park(target);
+				err = wait_parked(target);
+			}
 		}
 	}
 	return err;
+}
+
+int cell_park_cpus(struct cell *cell)
+{
+	return park_cell(cell, NULL);
 }
 
 /* The calling CPU leaves its cell; all others of the cell are asked to. */
@@ -234,20 +265,10 @@ unsigned int cell_start_cpus(struct cell *cell)
 static int restart_cell(struct per_cpu *pcpu, struct cell *cell)
 {
 	unsigned int first;
-	unsigned int cpu;
-	int err = 0;
+	int err;
 
 	cell->busy = "system reset";
-	/* No CPU_ON of the cell's CPUs meanwhile. */
-	cell->stopping = true;
-	for_each_cell_cpu(cpu, cell) {
-		ask_to_park(per_cpu(cpu));
-	}
-	for_each_cell_cpu(cpu, cell) {
-		if ((err == 0) && (per_cpu(cpu) != pcpu)) {
-			err = wait_parked(per_cpu(cpu));
-		}
-	}
+	err = park_cell(cell, pcpu);
 	cell->busy = NULL;
 	if (err == 0) {
 		/* Its link devices reset: the peers see its state drop to 0. */
