@@ -59,9 +59,11 @@ static const char linux_help[] =
 	"Creates the cell of CELL.cell and boots the arm64 Linux Image KERNEL\n"
 	"in it: a small boot loader, the kernel, the initrd and a device tree\n"
 	"go into the cell's RAM region that holds cpu_reset_address, then the\n"
-	"cell starts. A cell of that name that exists already (e.g. stopped\n"
-	"because its Linux rebooted or powered off) is loaded and started\n"
-	"again.\n"
+	"cell starts. The images are kept outside Linux's RAM, and the loader\n"
+	"copies them into place at every start, so a reboot of the cell's\n"
+	"Linux boots them again without the root. A cell of that name that\n"
+	"exists already (e.g. stopped because its Linux powered off) is\n"
+	"loaded and started again.\n"
 	"\n"
 	"  -i INITRD   initramfs for the kernel\n"
 	"  -c CMDLINE  kernel command line (default: a console on the cell's\n"
@@ -253,8 +255,8 @@ static bool cell_exists(const char *name)
 }
 
 /*
- * Creates the cell unless it exists (a cell whose Linux rebooted or
- * powered off is stopped, not gone: it is booted again), loads, starts.
+ * Creates the cell unless it exists (a cell whose Linux powered off is
+ * stopped, not gone: it is booted again), loads, starts.
  */
 static void load_and_start(const char *name, struct blob *imgs,
 			   unsigned int n, struct config_file *cf)
