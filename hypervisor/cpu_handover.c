@@ -275,10 +275,10 @@ static int restart_cell(struct per_cpu *pcpu, struct cell *cell)
 		ivshmem_cell_reset(cell);
 		pcpu->state = CPU_PARKED;
 		first = cell_start_cpus(cell);
-		cell_printk(cell, "cell \"%s\" asked for system reset: restarting it at 0x%llx on CPU %u\n",
+		cell_printk(cell, "cell \"%s\" asked for system reset: restarting it at 0x%llx on CPU %u (asked on CPU %u)\n",
 			    cell->name,
 			    (unsigned long long)cell->config->cpu_reset_address,
-			    first);
+			    first, pcpu->cpu_id);
 	}
 	return err;
 }
