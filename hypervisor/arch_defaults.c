@@ -17,6 +17,10 @@ void __weak cell_arch_flush_tlb_range(struct cell *cell, uint64_t gpa,
 	cell_arch_flush_tlb(cell);
 }
 
+void __weak cell_arch_reset_irqs(struct cell *cell)
+{
+}
+
 void __weak comm_arch_fill(struct jh_comm_region *comm)
 {
 }

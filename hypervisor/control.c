@@ -1,23 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The cell lifecycle (JH_HC_CELL_*); CPU hand-over is in cpu_handover.c,
- * the shutdown handshake in comm_region.c, create's config fetch and check
- * in cell_config.c.
+ * The cell lifecycle (JH_HC_CELL_*); CPU hand-over and a cell's own stop
+ * and restart (PSCI) are in cpu_handover.c, the shutdown handshake in
+ * comm_region.c, create's config fetch and check in cell_config.c.
  *
  * All lifecycle calls run under control_lock, taken first. A call that
  * must wait for another CPU (a CPU to park, the cell to answer the
  * shutdown request) drops the lock meanwhile; before it does, it claims
- * the cell (cell->busy: create claims the new cell from the moment it is
+ * the cell (cell->busy; create claims the new cell from the moment it is
  * entered into cells[], with its config, so that concurrent creates check
- * against it), and every other call on a claimed cell is refused with
- * -JH_EBUSY. After taking the lock again it relies only on what the claim
- * protects: the cell, its CPUs and resources. Everything a cell needs is
- * allocated in cell create; start, load, shutdown and destroy allocate
- * nothing (root mappings given to a cell are cleared with pt_clear, which
- * keeps the tables, and loadable regions come and go in the root cell
- * with pt_map_keep_tables and pt_clear). Destroy maps the cell's memory
- * back into the root cell with pt_map, which merges the split tables into
- * blocks again, so that the pool is back where it was before create.
+ * against it; a cell's own restart claims it too), and every other call
+ * on a claimed cell is refused with -JH_EBUSY. After taking the lock
+ * again it relies only on what the claim protects: the cell, its CPUs and
+ * resources. Everything a cell needs is allocated in cell create; start,
+ * load, shutdown and destroy allocate nothing (root mappings given to a
+ * cell are cleared with pt_clear, which keeps the tables, and loadable
+ * regions come and go in the root cell with pt_map_keep_tables and
+ * pt_clear). Destroy maps the cell's memory back into the root cell with
+ * pt_map, which merges the split tables into blocks again.
  */
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
@@ -508,14 +508,7 @@ long control_cell_start(struct per_cpu *pcpu, unsigned long id,
 	}
 	err = set_loadable(cell, false);
 	if (!err) {
-		comm_reset(cell);
-		comm_write_state(cell, JH_CELL_RUNNING);
-		cell_arch_flush_tlb(cell);
-		cell->stopping = false;
-		cell->state = JH_CELL_RUNNING;
-		first = bitmap_next_set(cell->cpu_set, HV_MAX_CPUS, 0);
-		cpu_request_start(per_cpu(first), cell,
-				  cell->config->cpu_reset_address, 0);
+		first = cell_start_cpus(cell);
 		printk("Started cell \"%s\" on CPU %u at 0x%llx\n", cell->name,
 		       first,
 		       (unsigned long long)cell->config->cpu_reset_address);

@@ -282,8 +282,13 @@ static void add_cpus(struct fdt *f, const struct dt *dt,
 	fdt_end_node(f);
 }
 
-static void add_memory(struct fdt *f, const struct jh_cell_desc *cell)
+/*
+ * Every RAM region; of the boot region only Linux's part, not the boot
+ * loader and the stash (cell_linux_layout.c), which must outlive Linux.
+ */
+static void add_memory(struct fdt *f, const struct linux_boot *b)
 {
+	const struct jh_cell_desc *cell = b->cell;
 	const struct jh_memory_region *m = jh_cell_mem_regions(cell);
 	uint64_t reg[2 * MAX_REG];
 	unsigned int i, n = 0;
@@ -296,6 +301,12 @@ static void add_memory(struct fdt *f, const struct jh_cell_desc *cell)
 			fail(ST_BAD_INPUT, "more than %d RAM regions", MAX_REG);
 		reg[2 * n] = m[i].virt_start;
 		reg[2 * n + 1] = m[i].size;
+		if (b->ram_end > b->ram_start &&
+		    b->ram_start >= m[i].virt_start &&
+		    b->ram_end - m[i].virt_start <= m[i].size) {
+			reg[2 * n] = b->ram_start;
+			reg[2 * n + 1] = b->ram_end - b->ram_start;
+		}
 		n++;
 	}
 	if (n == 0)
@@ -548,7 +559,7 @@ void *cell_linux_dt(const struct linux_boot *b, size_t *size)
 	fdt_prop_u32(&f, "interrupt-parent", GIC_PHANDLE);
 	add_cpus(&f, &dt, cell, &boot_mpidr);
 	add_psci(&f);
-	add_memory(&f, cell);
+	add_memory(&f, b);
 	add_gic(&f, &dt, v2);
 	add_timer(&f, &dt);
 	add_uart(&f, &dt, cell, uart, sizeof(uart));

@@ -8,15 +8,21 @@
  * tree is generated (cell_linux_dt.c) unless -d gives one.
  *
  * Layout in the RAM region that holds cpu_reset_address (the boot
- * loader's place, inmates/tools/arm64/linux-loader.S):
+ * loader's place, inmates/tools/arm64/linux-loader.S; computed by
+ * cell_linux_layout.c):
  *
- *   cpu_reset_address   boot loader (72 bytes)
- *   next 2 MiB boundary + text_offset
- *                       kernel Image, image_size bytes with its bss
- *   ...                 free for the kernel
- *   below the tree      initrd, 4 KiB aligned
- *   end - 64 KiB        device tree (at most 64 KiB, so it never crosses
+ *   cpu_reset_address   boot loader (its parameter block says what to copy)
+ *   next 2 MiB boundary Linux's RAM (the device tree's /memory) begins:
+ *     + text_offset     kernel Image, image_size bytes with its bss
+ *     ...               free for the kernel
+ *     below the tree    initrd, 4 KiB aligned
+ *     top - 64 KiB      device tree (at most 64 KiB, so it never crosses
  *                       a 2 MiB boundary, as the boot protocol asks)
+ *   region end - ...    the stash: kernel, initrd and device tree as
+ *                       loaded, which the loader copies into Linux's RAM
+ *                       on every start of the cell (also after a reboot:
+ *                       the hypervisor restarts the cell at the loader)
+ *   region end
  */
 #include <errno.h>
 #include <limits.h>
@@ -42,9 +48,7 @@
 #define IMAGE_MAGIC		0x644d5241U	/* "ARM\x64" */
 #define IMAGE_FLAG_BE		0x1ULL
 
-#define KERNEL_ALIGN		(2ULL << 20)
-#define DTB_SLOT		(64ULL << 10)
-#define INITRD_ALIGN		4096ULL
+#define DTB_SLOT		LINUX_DTB_SLOT
 #define MIB(x)			((unsigned long long)(x) >> 20)
 
 static const char linux_help[] =
@@ -55,9 +59,11 @@ static const char linux_help[] =
 	"Creates the cell of CELL.cell and boots the arm64 Linux Image KERNEL\n"
 	"in it: a small boot loader, the kernel, the initrd and a device tree\n"
 	"go into the cell's RAM region that holds cpu_reset_address, then the\n"
-	"cell starts. A cell of that name that exists already (e.g. stopped\n"
-	"because its Linux rebooted or powered off) is loaded and started\n"
-	"again.\n"
+	"cell starts. The images are kept outside Linux's RAM, and the loader\n"
+	"copies them into place at every start, so a reboot of the cell's\n"
+	"Linux boots them again without the root. A cell of that name that\n"
+	"exists already (e.g. stopped because its Linux powered off) is\n"
+	"loaded and started again.\n"
 	"\n"
 	"  -i INITRD   initramfs for the kernel\n"
 	"  -c CMDLINE  kernel command line (default: a console on the cell's\n"
@@ -170,17 +176,25 @@ static const char *find_loader(const char *opt, char *buf, size_t len)
 	     "in ../share/jailhouse/inmates/ (give it with -l)", LOADER_NAME);
 }
 
-/* Writes the device tree and kernel entry into the loader's parameters. */
-static void patch_loader(const char *path, struct blob *l, uint64_t dtb,
-			 uint64_t entry)
+/*
+ * The loader's parameter block, after its magic: the device tree and
+ * kernel entry addresses, then three copies (source, destination, bytes):
+ * kernel, initrd, device tree, from the stash into Linux's RAM.
+ */
+#define LOADER_PARAMS		11
+#define LOADER_BLOCK		(8 + 8 * LOADER_PARAMS)
+
+static void patch_loader(const char *path, struct blob *l,
+			 const uint64_t *params)
 {
 	uint8_t *p = l->data;
 	uint64_t off;
+	unsigned int i;
 
-	for (off = 0; off + 24 <= l->size; off += 8)
+	for (off = 0; off + LOADER_BLOCK <= l->size; off += 8)
 		if (!memcmp(p + off, LOADER_MAGIC, 8)) {
-			put_le64(p + off + 8, dtb);
-			put_le64(p + off + 16, entry);
+			for (i = 0; i < LOADER_PARAMS; i++)
+				put_le64(p + off + 8 + 8 * i, params[i]);
 			return;
 		}
 	fail(ST_BAD_INPUT, "%s is not the Linux boot loader (no %s "
@@ -248,8 +262,8 @@ static bool cell_exists(const char *name)
 }
 
 /*
- * Creates the cell unless it exists (a cell whose Linux rebooted or
- * powered off is stopped, not gone: it is booted again), loads, starts.
+ * Creates the cell unless it exists (a cell whose Linux powered off is
+ * stopped, not gone: it is booted again), loads, starts.
  */
 static void load_and_start(const char *name, struct blob *imgs,
 			   unsigned int n, struct config_file *cf)
@@ -295,7 +309,9 @@ int cmd_cell_linux(int argc, char **argv)
 	const struct jh_memory_region *ram;
 	const struct jh_cell_desc *cell;
 	struct blob loader_b, kernel, initrd = { 0 }, dtb;
-	uint64_t text_offset, image_size, base, end, kernel_end;
+	uint64_t text_offset, image_size, end, params[LOADER_PARAMS];
+	struct linux_layout_in lin;
+	struct linux_layout lay;
 	struct linux_boot boot;
 	struct config_file cf;
 	struct blob imgs[4];
@@ -363,21 +379,29 @@ int cmd_cell_linux(int argc, char **argv)
 
 	ram = boot_region(cell);
 	end = ram->virt_start + ram->size;
-	loader_b.addr = cell->cpu_reset_address;
-	base = (loader_b.addr + loader_b.size + KERNEL_ALIGN - 1) &
-		~(KERNEL_ALIGN - 1);
-	kernel.addr = base + text_offset;
-	kernel_end = kernel.addr + image_size;
-	dtb.addr = (end - DTB_SLOT) & ~7ULL;
-	initrd.addr = (dtb.addr - initrd.size) & ~(INITRD_ALIGN - 1);
-	if (end - ram->virt_start < DTB_SLOT + KERNEL_ALIGN ||
-	    kernel_end > initrd.addr || initrd.addr < ram->virt_start)
+	lin.region_start = ram->virt_start;
+	lin.region_size = ram->size;
+	lin.entry = cell->cpu_reset_address;
+	lin.loader_size = loader_b.size;
+	lin.text_offset = text_offset;
+	lin.image_size = image_size;
+	lin.kernel_size = kernel.size;
+	lin.initrd_size = initrd.size;
+	if (linux_layout(&lin, &lay) != 0)
 		fail(ST_BAD_INPUT, "the kernel (%llu MiB with its bss, at "
-		     "0x%llx) and the initrd (%llu MiB) do not fit into the "
+		     "0x%llx), the initrd (%llu MiB) and the stash of their "
+		     "copies for a reboot (%llu MiB) do not fit into the "
 		     "cell's RAM region 0x%llx-0x%llx (%llu MiB)",
-		     MIB(image_size), (unsigned long long)kernel.addr,
-		     MIB(initrd.size), (unsigned long long)ram->virt_start,
+		     MIB(image_size),
+		     (unsigned long long)(lay.ram_start + text_offset),
+		     MIB(initrd.size),
+		     MIB(kernel.size + initrd.size + DTB_SLOT),
+		     (unsigned long long)ram->virt_start,
 		     (unsigned long long)end - 1, MIB(ram->size));
+	loader_b.addr = lay.loader;
+	kernel.addr = lay.stash_kernel;
+	initrd.addr = lay.stash_initrd;
+	dtb.addr = lay.stash_dtb;
 
 	if (dtb_path) {
 		dtb.data = read_file(dtb_path, DTB_SLOT, &dtb.size);
@@ -387,26 +411,43 @@ int cmd_cell_linux(int argc, char **argv)
 		if (!boot.dt_root || !*boot.dt_root)
 			boot.dt_root = DEFAULT_DEVICETREE;
 		boot.cmdline = cmdline;
-		boot.initrd_addr = initrd.addr;
+		boot.initrd_addr = lay.initrd;
 		boot.initrd_size = initrd.size;
+		boot.ram_start = lay.ram_start;
+		boot.ram_end = lay.ram_end;
 		dtb.data = cell_linux_dt(&boot, &dtb_size);
 		dtb.size = dtb_size;
 		if (dtb.size > DTB_SLOT)
 			fail(ST_BAD_INPUT, "the device tree is larger than "
 			     "64 KiB");
 	}
-	patch_loader(loader, &loader_b, dtb.addr, kernel.addr);
+	params[0] = lay.dtb;
+	params[1] = lay.kernel;
+	params[2] = lay.stash_kernel;
+	params[3] = lay.kernel;
+	params[4] = lay.kernel_copy;
+	params[5] = lay.stash_initrd;
+	params[6] = lay.initrd;
+	params[7] = lay.initrd_copy;
+	params[8] = lay.stash_dtb;
+	params[9] = lay.dtb;
+	params[10] = (dtb.size + LINUX_COPY_ALIGN - 1) & ~(LINUX_COPY_ALIGN - 1);
+	patch_loader(loader, &loader_b, params);
 
-	printf("cell \"%s\": loader 0x%llx, kernel 0x%llx-0x%llx, ", name,
-	       (unsigned long long)loader_b.addr,
-	       (unsigned long long)kernel.addr,
-	       (unsigned long long)kernel_end - 1);
+	printf("cell \"%s\": loader 0x%llx, Linux RAM 0x%llx-0x%llx: kernel "
+	       "0x%llx-0x%llx, ", name, (unsigned long long)lay.loader,
+	       (unsigned long long)lay.ram_start,
+	       (unsigned long long)lay.ram_end - 1,
+	       (unsigned long long)lay.kernel,
+	       (unsigned long long)lay.kernel_end - 1);
 	if (initrd.size)
 		printf("initrd 0x%llx-0x%llx, ",
-		       (unsigned long long)initrd.addr,
-		       (unsigned long long)(initrd.addr + initrd.size - 1));
-	printf("device tree 0x%llx (%llu bytes)\n",
-	       (unsigned long long)dtb.addr, (unsigned long long)dtb.size);
+		       (unsigned long long)lay.initrd,
+		       (unsigned long long)(lay.initrd + initrd.size - 1));
+	printf("device tree 0x%llx (%llu bytes); stash 0x%llx-0x%llx\n",
+	       (unsigned long long)lay.dtb, (unsigned long long)dtb.size,
+	       (unsigned long long)lay.stash_kernel,
+	       (unsigned long long)lay.stash_end - 1);
 	if (write_path) {
 		write_out(write_path, dtb.data, dtb.size);
 		return ST_OK;

@@ -238,9 +238,11 @@ else
 	export JAILHOUSE_DEVICETREE=$fixture
 	image "$work/Image" 0 $((32 << 20))
 	image "$work/Huge" 0 $((200 << 20))
+	# 64 MiB would fit alone, not with its copy in the stash.
+	image "$work/Big" 0 $((64 << 20)) && truncate -s 64M "$work/Big"
 	printf '\037\213\010' >"$work/Image.gz"
 	head -c 64 /dev/zero >"$work/NotImage"
-	printf 'JHLNXLDR%016d' 0 >"$work/loader.bin"
+	printf 'JHLNXLDR%088d' 0 >"$work/loader.bin"
 	printf 'initrd' >"$work/initrd"
 	L=(-l "$work/loader.bin")
 	check linux-help 0 '^Usage: jailhouse cell linux' '' -- $J cell linux --help
@@ -249,7 +251,8 @@ else
 	check linux-opt-noarg 1 '' '^jailhouse: cell linux: -i needs an argument' -- $J cell linux "$lcell" "$work/Image" -i
 	check linux-gzip 2 '' "^jailhouse: cell linux: $work/Image.gz is gzip-compressed: give the Image itself" -- $J cell linux "$lcell" "$work/Image.gz" "${L[@]}" -w "$work/o.dtb"
 	check linux-magic 2 '' "^jailhouse: cell linux: $work/NotImage is not an arm64 Linux Image \\(no \"ARM\\\\x64\" magic at offset 0x38\\)" -- $J cell linux "$lcell" "$work/NotImage" "${L[@]}" -w "$work/o.dtb"
-	check linux-too-big 2 '' '^jailhouse: cell linux: the kernel \(200 MiB with its bss, at 0x72200000\) and the initrd \(0 MiB\) do not fit into the cell.s RAM region 0x72000000-0x79ffffff \(128 MiB\)' -- $J cell linux "$lcell" "$work/Huge" "${L[@]}" -w "$work/o.dtb"
+	check linux-too-big 2 '' '^jailhouse: cell linux: the kernel \(200 MiB with its bss, at 0x72200000\), the initrd \(0 MiB\) and the stash of their copies for a reboot \(0 MiB\) do not fit into the cell.s RAM region 0x72000000-0x79ffffff \(128 MiB\)' -- $J cell linux "$lcell" "$work/Huge" "${L[@]}" -w "$work/o.dtb"
+	check linux-stash-too-big 2 '' '^jailhouse: cell linux: the kernel \(64 MiB with its bss, at 0x72200000\), the initrd \(0 MiB\) and the stash of their copies for a reboot \(64 MiB\) do not fit into the cell.s RAM region 0x72000000-0x79ffffff \(128 MiB\)' -- $J cell linux "$lcell" "$work/Big" "${L[@]}" -w "$work/o.dtb"
 	check linux-bad-loader 2 '' "^jailhouse: cell linux: $work/initrd is not the Linux boot loader \\(no JHLNXLDR parameter block\\)" -- $J cell linux "$lcell" "$work/Image" -l "$work/initrd" -w "$work/o.dtb"
 	for c in "$@"; do
 		[ -f "$c/heartbeat.cell" ] && [ "$c" != "${lcell%/*}" ] &&
@@ -257,14 +260,16 @@ else
 	done
 	check linux-no-uart 2 '' '^jailhouse: cell linux: the cell has no UART: its config names no console and no PCI device' -- $J cell linux "${lcell%/*}/heartbeat.cell" "$work/Image" "${L[@]}" -w "$work/o.dtb"
 	check linux-no-dt 2 '' "^jailhouse: cell linux: cannot read the root cell's device tree /nonexistent" -- env JAILHOUSE_DEVICETREE=/nonexistent $J cell linux "$lcell" "$work/Image" "${L[@]}" -w "$work/o.dtb"
-	check linux-layout 0 '^cell "linux-cell": loader 0x72000000, kernel 0x72200000-0x741fffff, initrd 0x79fef000-0x79fef005, device tree 0x79ff0000 \([0-9]+ bytes\)$' '' -- $J cell linux "$lcell" "$work/Image" -i "$work/initrd" "${L[@]}" -w "$work/cell.dtb"
+	# Linux's RAM between the loader's 2 MiB and the stash of pristine
+	# copies at the top (cell_linux_layout.c).
+	check linux-layout 0 '^cell "linux-cell": loader 0x72000000, Linux RAM 0x72200000-0x79fdffff: kernel 0x72200000-0x741fffff, initrd 0x79fcf000-0x79fcf005, device tree 0x79fd0000 \([0-9]+ bytes\); stash 0x79fe0000-0x79ffffff$' '' -- $J cell linux "$lcell" "$work/Image" -i "$work/initrd" "${L[@]}" -w "$work/cell.dtb"
 	# The blob parsed back by dtc (device-tree-compiler), if installed.
 	if command -v dtc >/dev/null; then
 		check linux-dtc 0 '*' '' -- dtc -q -I dtb -O dts -o "$work/cell.dts" "$work/cell.dtb"
 		for want in 'cpu@2 {' 'cpu@3 {' 'reg = <0x00 0x03>;' \
 			'enable-method = "psci";' 'method = "smc";' \
 			'compatible = "arm,psci-0.2";' \
-			'reg = <0x00 0x72000000 0x00 0x8000000>;' \
+			'reg = <0x00 0x72200000 0x00 0x7de0000>;' \
 			'compatible = "arm,gic-v3";' 'phandle = <0x01>;' \
 			'reg = <0x00 0x8000000 0x00 0x10000 0x00 0x80a0000 0x00 0xf60000>;' \
 			'interrupts = <0x01 0x0d 0x04 0x01 0x0e 0x04 0x01 0x0b 0x04 0x01 0x0a 0x04>;' \
@@ -273,8 +278,8 @@ else
 			'interrupt-map = <0x1800 0x00 0x00 0x01 0x01 0x00 0x00 0x00 0x06 0x04 ' \
 			'interrupt-map-mask = <0x1800 0x00 0x00 0x07>;' \
 			'bootargs = "console=ttyS0";' \
-			'linux,initrd-start = <0x00 0x79fef000>;' \
-			'linux,initrd-end = <0x00 0x79fef006>;' \
+			'linux,initrd-start = <0x00 0x79fcf000>;' \
+			'linux,initrd-end = <0x00 0x79fcf006>;' \
 			'linux,pci-probe-only = <0x01>;'; do
 			check "linux-dts $want" 0 '*' '' -- grep -qF -- "$want" "$work/cell.dts"
 		done
@@ -312,7 +317,7 @@ elif [ ! -f "$zdtb" ] || ! "$src/tests/config-create/dtb-tree" --all "$zdtb" "$w
 else
 	export JAILHOUSE_DEVICETREE=$work/zcu/sys/firmware/devicetree/base
 	ZL=(-i "$work/initrd" -l "$work/loader.bin")
-	check zcu-layout 0 '^cell "zcu102-linux": loader 0x72000000, kernel 0x72200000-0x[0-9a-f]+, initrd 0x[0-9a-f]+-0x[0-9a-f]+, device tree 0x7[0-9a-f]+ \([0-9]+ bytes\)$' '' -- $J cell linux "$zcell" "$work/Image" "${ZL[@]}" -w "$work/zcu.dtb"
+	check zcu-layout 0 '^cell "zcu102-linux": loader 0x72000000, Linux RAM 0x72200000-0x7dfdffff: kernel 0x72200000-0x[0-9a-f]+, initrd 0x[0-9a-f]+-0x[0-9a-f]+, device tree 0x7[0-9a-f]+ \([0-9]+ bytes\); stash 0x7dfe0000-0x7dffffff$' '' -- $J cell linux "$zcell" "$work/Image" "${ZL[@]}" -w "$work/zcu.dtb"
 	if command -v dtc >/dev/null; then
 		check zcu-dtc 0 '*' '' -- dtc -q -I dtb -O dts -o "$work/zcu.dts" "$work/zcu.dtb"
 		# GIC-400: 4 KiB distributor, the 8 KiB CPU interface at GICC +
@@ -320,7 +325,7 @@ else
 		for want in 'compatible = "arm,gic-400";' \
 			'reg = <0x00 0xf9010000 0x00 0x1000 0x00 0xf902f000 0x00 0x2000>;' \
 			'cpu@2 {' 'cpu@3 {' 'compatible = "arm,cortex-a53";' \
-			'reg = <0x00 0x72000000 0x00 0xc000000>;' \
+			'reg = <0x00 0x72200000 0x00 0xbde0000>;' \
 			'interrupts = <0x01 0x0d 0xf08 0x01 0x0e 0xf08 ' \
 			'compatible = "fixed-clock";' 'clock-frequency = <0x5f5e100>;' \
 			'serial@ff010000 {' 'cdns,uart-r1p12' \

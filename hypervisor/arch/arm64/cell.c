@@ -42,6 +42,12 @@ void cell_arch_assign(struct cell *cell)
 	pci_cell_assign(cell);
 }
 
+/* Disabled, not pending, steered to its first CPU, as at create. */
+void cell_arch_reset_irqs(struct cell *cell)
+{
+	gic_move_spis(cell, cell, cell->arch.spis);
+}
+
 void cell_arch_release(struct cell *cell)
 {
 	gic_move_spis(cell, &root_cell, cell->arch.spis);

@@ -6,7 +6,9 @@
  * parks the CPU in the hypervisor, CPU_ON wakes a parked CPU of the same
  * cell at the given entry, AFFINITY_INFO reports the hypervisor's view.
  * Version and feature queries and, for the root cell, SYSTEM_OFF/RESET
- * go on to the firmware (QEMU's PSCI) with an smc from EL2. Everything
+ * go on to the firmware (QEMU's PSCI) with an smc from EL2; a non-root
+ * cell's SYSTEM_OFF stops that cell, its SYSTEM_RESET restarts it
+ * (cpu_handover.c). Everything
  * else, including the SMCCC architecture calls, is NOT_SUPPORTED.
  */
 #include <jailhouse/hypercall.h>
@@ -155,18 +157,21 @@ static int64_t features(uint64_t fn)
 	}
 }
 
+/* A non-root cell's reset restarts it; its console line is rate-limited. */
 static void system_off_reset(struct per_cpu *pcpu, uint32_t fn)
 {
 	const char *what = fn == PSCI_SYSTEM_OFF ? "off" : "reset";
 
-	if (pcpu->cell != &root_cell) {
+	if (pcpu->cell == &root_cell) {
+		printk("root cell asked for system %s\n", what);
+		firmware_call(fn, 0, 0, 0);
+	} else if (fn == PSCI_SYSTEM_RESET) {
+		control_cell_restart_self(pcpu);
+	} else {
 		printk("cell \"%s\" asked for system %s: stopping the cell only\n",
 		       pcpu->cell->name, what);
 		control_cell_stop_self(pcpu);
-		return;
 	}
-	printk("root cell asked for system %s\n", what);
-	firmware_call(fn, 0, 0, 0);
 }
 
 void psci_handle(struct per_cpu *pcpu, struct trap_frame *frame)

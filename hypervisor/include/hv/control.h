@@ -94,8 +94,15 @@ long control_cell_shutdown(struct per_cpu *pcpu, unsigned long id,
 long control_cell_destroy(struct per_cpu *pcpu, unsigned long id,
 			  unsigned long flags);
 long control_cell_get_state(struct per_cpu *pcpu, unsigned long id);
-/* PSCI SYSTEM_OFF/RESET from a non-root cell: stop that cell only. */
+/* PSCI SYSTEM_OFF from a non-root cell: stop that cell only. */
 void control_cell_stop_self(struct per_cpu *pcpu);
+/* PSCI SYSTEM_RESET from a non-root cell: restart that cell only. */
+void control_cell_restart_self(struct per_cpu *pcpu);
+/*
+ * Every cell start (control lock held, CPUs parked, cell claimed): resets
+ * interrupts and comm region, starts the first CPU, returns its number.
+ */
+unsigned int cell_start_cpus(struct cell *cell);
 
 /* Arch hooks. */
 /* A monotonic clock in microseconds, and the guest timer frequency. */

@@ -84,12 +84,28 @@ static void psci_affinity_foreign(void)
 	attack_contained("AFFINITY_INFO of root CPUs: INVALID_PARAMS");
 }
 
-ATTACK(psci_system_reset, "psci-system-reset", ATTACK_STOP,
+/*
+ * In .data, loaded once by cell load and not cleared at the inmate's
+ * start (only .bss is): the restarted cell finds 2 here. The inmate runs
+ * with caches off, so the store is in memory when the call traps.
+ */
+static volatile unsigned long reset_runs = 1;
+
+ATTACK(psci_system_reset, "psci-system-reset", ATTACK_REFUSED,
        "reset the whole machine (PSCI SYSTEM_RESET)");
 static void psci_system_reset(void)
 {
-	attack_note("SYSTEM_RESET returned %ld",
-		    smc(PSCI_SYSTEM_RESET, 0, 0, 0));
+	long ret;
+
+	if (reset_runs == 2) {
+		attack_contained("SYSTEM_RESET: only the cell restarted");
+		return;
+	}
+	reset_runs = 2;
+	asm volatile("dsb sy" : : : "memory");
+	ret = smc(PSCI_SYSTEM_RESET, 0, 0, 0);
+	attack_breach("SYSTEM_RESET returned %ld: the cell was neither "
+		      "restarted nor stopped", ret);
 }
 
 ATTACK(psci_system_off, "psci-system-off", ATTACK_STOP,
