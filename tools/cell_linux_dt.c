@@ -19,9 +19,11 @@
  * every cell, while hvc #0 is the hypercall instruction.
  */
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 
 #include "cell_linux.h"
 #include "cell_linux_dt.h"
@@ -39,6 +41,11 @@
 #define GICV2_GICC_SIZE		0x2000ULL
 #define GICV2_ALIASED_SIZE	0x20000ULL
 #define GICV2_ALIAS_OFFSET	0xf000ULL
+/*
+ * /chosen/rng-seed: bytes Linux credits as entropy at boot (a boot
+ * loader's job). 256 bits initialise its CRNG; 64 bytes leave margin.
+ */
+#define RNG_SEED_LEN	64
 
 uint32_t get_be32(const uint8_t *p)
 {
@@ -497,6 +504,21 @@ static void add_pci(struct fdt *f, const struct dt *dt,
 	fdt_end_node(f);
 }
 
+static void add_rng_seed(struct fdt *f)
+{
+	unsigned char seed[RNG_SEED_LEN];
+	ssize_t got = getrandom(seed, sizeof(seed), GRND_NONBLOCK);
+
+	if (got != (ssize_t)sizeof(seed)) {
+		fprintf(stderr, "jailhouse: cell linux: no rng-seed for the cell "
+			"(getrandom: %s): its kernel starts without entropy\n",
+			got < 0 ? strerror(errno) : "short read");
+		return;
+	}
+	fdt_prop(f, "rng-seed", seed, sizeof(seed));
+	memset(seed, 0, sizeof(seed));
+}
+
 static void add_chosen(struct fdt *f, const struct linux_boot *b,
 		       const char *uart)
 {
@@ -515,6 +537,14 @@ static void add_chosen(struct fdt *f, const struct linux_boot *b,
 	/* Keep the BARs where the root put them: the cell cannot move them. */
 	if (b->cell->num_pci_devices)
 		fdt_prop_u32(f, "linux,pci-probe-only", 1);
+	/*
+	 * A cell usually has no entropy source (no RNG device; RNDR only on
+	 * some CPUs). Unseeded, Linux 6.1 hashes its whole input pool
+	 * (BLAKE2s) in every get_random_*() call, and arm64 makes one at
+	 * every syscall exit (kernel stack offset): about 9,000
+	 * instructions a syscall (Documentation/linux-cell.md, PREEMPT_RT).
+	 */
+	add_rng_seed(f);
 	fdt_end_node(f);
 }
 

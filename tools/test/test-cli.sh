@@ -286,6 +286,9 @@ else
 		# Only the cell's slot (3) in the interrupt map: 4 entries.
 		check linux-dts-map-slot 0 '^4$' '' -- sh -c "grep -o '0x1800 0x00 0x00 0x0[1-4] 0x01' '$work/cell.dts' | wc -l"
 		check linux-dts-map-only 1 '' '' -- grep -q '0x800 0x00 0x00' "$work/cell.dts"
+		# 64 bytes of entropy for the cell's CRNG, new for every tree.
+		check linux-dts-rng-seed 0 '^rng-seed = <(0x[0-9a-f]+ ){15}0x[0-9a-f]+>;$' '' -- sh -c "grep -o 'rng-seed = <.*' '$work/cell.dts'"
+		check linux-dts-rng-fresh 0 '*' '' -- sh -c "$J cell linux '$lcell' '$work/Image' -i '$work/initrd' ${L[*]} -w '$work/r.dtb' >/dev/null && dtc -q -I dtb -O dts '$work/r.dtb' | grep 'rng-seed' >'$work/r.seed' && grep -q rng-seed '$work/r.seed' && ! grep -qF -f '$work/r.seed' '$work/cell.dts'"
 		check linux-dts-cmdline 0 '*' '' -- sh -c "$J cell linux '$lcell' '$work/Image' -c 'console=ttyS0 quiet' ${L[*]} -w '$work/c.dtb' >/dev/null && dtc -q -I dtb -O dts '$work/c.dtb' | grep -q 'bootargs = \"console=ttyS0 quiet\";'"
 	else
 		echo "(dtc not installed: the blob is not parsed back)"

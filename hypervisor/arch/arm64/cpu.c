@@ -15,10 +15,14 @@
  * wfi ends on any pending interrupt, masked or not, so a kick sent
  * before we got here is not lost: its SGI stays pending until taken.
  * Interrupts for the guest that arrive meanwhile are queued; a restart
- * of the CPU drops them again (vgic_cpu_reset).
+ * of the CPU drops them again (vgic_cpu_reset). The virtual interface is
+ * off meanwhile: a virtual interrupt pending in a list register (the
+ * stopped guest's timer, still armed) would end every wfi under QEMU,
+ * and the parked CPU would spin.
  */
 void cpu_arch_wait(struct per_cpu *pcpu)
 {
+	gic_ops->vcpu_park();
 	wfi();
 	gic_handle_irq(pcpu, true);
 }

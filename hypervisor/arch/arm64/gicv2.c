@@ -264,5 +264,6 @@ const struct gic_ops gicv2_ops = {
 	.vcpu_reset = gicv2_vcpu_reset,
 	.lr_insert = gicv2_lr_insert,
 	.set_underflow_irq = gicv2_set_underflow_irq,
+	.vcpu_park = gicv2_vcpu_park,
 	.guest_sgi_sysreg = NULL,
 };

@@ -75,6 +75,12 @@ void gicv2_set_underflow_irq(bool on)
 	mmio_write32(gicv2.gich + GICH_HCR, hcr);
 }
 
+void gicv2_vcpu_park(void)
+{
+	mmio_write32(gicv2.gich + GICH_HCR, 0);
+	dsb(sy);
+}
+
 static void clear_lrs(void)
 {
 	unsigned int n;

@@ -335,5 +335,6 @@ const struct gic_ops gicv3_ops = {
 	.vcpu_reset = gicv3_vcpu_reset,
 	.lr_insert = gicv3_lr_insert,
 	.set_underflow_irq = gicv3_set_underflow_irq,
+	.vcpu_park = gicv3_vcpu_park,
 	.guest_sgi_sysreg = vgic_send_sgi,
 };

@@ -131,6 +131,12 @@ void gicv3_set_underflow_irq(bool on)
 	write_sysreg(hcr, ich_hcr_el2);
 }
 
+void gicv3_vcpu_park(void)
+{
+	write_sysreg(0, ich_hcr_el2);
+	isb();
+}
+
 void vgic_send_sgi(struct per_cpu *pcpu, uint64_t sgi1r)
 {
 	unsigned int intid = (unsigned int)((sgi1r >> 24) & 0xf), cpu;

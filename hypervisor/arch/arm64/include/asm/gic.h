@@ -58,6 +58,8 @@ struct gic_ops {
 	void (*vcpu_reset)(struct per_cpu *pcpu);
 	bool (*lr_insert)(unsigned int intid, bool hw);
 	void (*set_underflow_irq)(bool on);
+	/* Parked: the interface off; vcpu_reset switches it on again. */
+	void (*vcpu_park)(void);
 	/* A guest's SGI system register write; NULL: no such register. */
 	void (*guest_sgi_sysreg)(struct per_cpu *pcpu, uint64_t val);
 };

@@ -93,6 +93,7 @@ void gicv2_vcpu_reset(struct per_cpu *pcpu);
 void gicv2_vcpu_exit(struct per_cpu *pcpu);
 bool gicv2_lr_insert(unsigned int intid, bool hw);
 void gicv2_set_underflow_irq(bool on);
+void gicv2_vcpu_park(void);
 
 /* The CPU interfaces of the cell's CPUs, as an ITARGETSR byte. */
 uint32_t gicv2_cell_targets(const struct cell *cell);

@@ -69,6 +69,7 @@ void gicv3_vcpu_reset(struct per_cpu *pcpu);
 void gicv3_vcpu_exit(struct per_cpu *pcpu);
 bool gicv3_lr_insert(unsigned int intid, bool hw);
 void gicv3_set_underflow_irq(bool on);
+void gicv3_vcpu_park(void);
 /* A guest's write to ICC_SGI1R_EL1. */
 void vgic_send_sgi(struct per_cpu *pcpu, uint64_t sgi1r);
 
