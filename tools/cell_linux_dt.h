@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The parts of the Linux cell's device tree generator (cell_linux_dt.c,
- * cell_linux_uart.c): reading the root cell's unflattened device tree and
- * the interrupt facts they share.
+ * cell_linux_uart.c) and what they share: reading the root cell's
+ * unflattened device tree (dt_read.c) and the interrupt facts.
  */
 #ifndef JAILHOUSE_CELL_LINUX_DT_H
 #define JAILHOUSE_CELL_LINUX_DT_H
@@ -31,6 +31,8 @@ struct dt {
 };
 
 uint32_t get_be32(const uint8_t *p);
+/* A value of n cells (1 or 2) at p. */
+uint64_t get_cells(const uint8_t *p, uint32_t n);
 /* Property prop of node (a path below the tree's root), malloc'ed. */
 bool dt_read(const struct dt *dt, const char *node, const char *prop,
 	     struct prop *out);
@@ -39,6 +41,9 @@ uint32_t dt_u32(const struct dt *dt, const char *node, const char *prop,
 bool has_string(const struct prop *p, const char *s);
 bool node_compatible(const struct dt *dt, const char *node,
 		     const char *const *compat);
+/* First node, at depth 1 or 2, with one of the compatibles. */
+bool dt_find(const struct dt *dt, const char *const *compat, char *out,
+	     size_t len);
 /* node's reg as (address, size) pairs, in its parent's cell sizes. */
 size_t dt_reg(const struct dt *dt, const char *node, uint64_t *pairs,
 	      size_t max);
