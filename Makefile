@@ -16,7 +16,7 @@
 #                      kernel (tests/kernels/run)
 #   make check-rt      Debian's PREEMPT_RT kernel in a Linux cell running
 #                      cyclictest, beside the root's, under -icount
-#                      (tests/rt/), not in make check
+#                      (tests/rt/; make check runs it too)
 #   make dkms-install  register the module with DKMS, build and install it
 #                      for KDIR's kernel; make dkms-remove undoes it
 #
