@@ -270,15 +270,21 @@ static int restart_cell(struct per_cpu *pcpu, struct cell *cell)
 	cell->busy = "system reset";
 	err = park_cell(cell, pcpu);
 	cell->busy = NULL;
-	if (err == 0) {
+	/*
+	 * The caller parks either way. If another of its CPUs failed or
+	 * powered the cell off while this one waited, that outcome stands.
+	 */
+	if ((err == 0) && (cell->state == JH_CELL_RUNNING)) {
 		/* Its link devices reset: the peers see its state drop to 0. */
 		ivshmem_cell_reset(cell);
-		pcpu->state = CPU_PARKED;
 		first = cell_start_cpus(cell);
 		cell_printk(cell, "cell \"%s\" asked for system reset: restarting it at 0x%llx on CPU %u (asked on CPU %u)\n",
 			    cell->name,
 			    (unsigned long long)cell->config->cpu_reset_address,
 			    first, pcpu->cpu_id);
+	}
+	if (err == 0) {
+		pcpu->state = CPU_PARKED;
 	}
 	return err;
 }
