@@ -64,6 +64,7 @@ int jh_links_check(struct jh_cause *cause, const struct jh_system_desc *sys)
 	unsigned int n;
 	int err = 0;
 
+	pci_lock_rescan_remove();
 	for (n = 0; n < root->num_links && n < JH_MAX_LINKS && !err; n++) {
 		bus = pci_find_bus(links[n].domain, links[n].bdf >> 8);
 		pdev = bus ? pci_get_slot(bus, links[n].bdf & 0xff) : NULL;
@@ -75,6 +76,7 @@ int jh_links_check(struct jh_cause *cause, const struct jh_system_desc *sys)
 			      pdev->device);
 		pci_dev_put(pdev);
 	}
+	pci_unlock_rescan_remove();
 	return err;
 }
 

@@ -17,7 +17,7 @@ void __weak cell_arch_flush_tlb_range(struct cell *cell, uint64_t gpa,
 	cell_arch_flush_tlb(cell);
 }
 
-void __weak cell_arch_reset_irqs(struct cell *cell)
+void __weak cell_arch_reset_devices(struct cell *cell)
 {
 }
 

@@ -143,6 +143,8 @@ static int wait_cpu(struct per_cpu *target, bool start)
 	}
 	control_relock(this_cpu());
 	if (!still_busy(target, start)) {
+		/* Its state, written before the request, is read after it. */
+		smp_rmb();
 		return 0;
 	}
 	hv_error("CPU %u of cell \"%s\" did not %s within %u ms",
@@ -230,17 +232,24 @@ void control_cell_stop_self(struct per_cpu *pcpu)
 
 /*
  * Every start of a cell, by the root (cell start) or by the cell itself
- * (PSCI SYSTEM_RESET): its SPIs off and not pending, its comm region
- * fresh and saying "running", then its first CPU starts at
- * cpu_reset_address; the others wait for PSCI CPU_ON. Control lock held,
- * the cell's CPUs parked, the cell claimed. Returns the first CPU.
+ * (PSCI SYSTEM_RESET) is a cold one: its interrupts and devices reset,
+ * every CPU's next start a full reset of its guest state (a restarted
+ * loader must not inherit the old kernel's vector base or armed timer),
+ * its comm region fresh and saying "running", then its first CPU starts
+ * at cpu_reset_address; the others wait for PSCI CPU_ON. Control lock
+ * held, the cell's CPUs parked, and the cell claimed or, for a restart,
+ * never unlocked since its CPUs parked. Returns the first CPU.
  */
 unsigned int cell_start_cpus(struct cell *cell)
 {
 	uint64_t entry = cell->config->cpu_reset_address;
 	struct per_cpu *first;
+	unsigned int cpu;
 
-	cell_arch_reset_irqs(cell);
+	cell_arch_reset_devices(cell);
+	for_each_cell_cpu(cpu, cell) {
+		per_cpu(cpu)->guest_cell = NULL;
+	}
 	comm_reset(cell);
 	comm_write_state(cell, JH_CELL_RUNNING);
 	cell_arch_flush_tlb(cell);
@@ -290,6 +299,29 @@ static int restart_cell(struct per_cpu *pcpu, struct cell *cell)
 }
 
 /*
+ * A root call that claimed the cell without stopping it (a shutdown
+ * request the cell may still deny) ends soon: wait for it, bounded, with
+ * the lock dropped, rather than park while nobody stops the cell. A call
+ * that does stop it sets stopping first, which ends the wait too.
+ */
+static void wait_unclaimed(struct per_cpu *pcpu, const struct cell *cell)
+{
+	uint64_t begin = timer_arch_now_us();
+	unsigned long spins;
+
+	for (spins = 0; (READ_ONCE(cell->busy) != NULL) &&
+	     !READ_ONCE(cell->stopping); spins++) {
+		if ((timer_arch_now_us() - begin > PARK_TIMEOUT_US) ||
+		    (spins > 100000000UL)) {
+			break;
+		}
+		control_unlock_to_wait(pcpu);
+		cpu_relax();
+		control_relock(pcpu);
+	}
+}
+
+/*
  * PSCI SYSTEM_RESET of a non-root cell: the cell restarts at
  * cpu_reset_address, the root is not involved.
  *
@@ -298,8 +330,9 @@ static int restart_cell(struct per_cpu *pcpu, struct cell *cell)
  * lifecycle calls) before it drops the lock to wait for the cell's other
  * CPUs to park, so a root cell load/start/shutdown/destroy meanwhile is
  * refused with -JH_EBUSY ("system reset in progress") and can be retried;
- * the wait is bounded (a second per CPU, as cell_park_cpus). If the root
- * has claimed the cell already, or the cell is being stopped (by the root,
+ * the wait is bounded (a second per CPU, as cell_park_cpus). A root call
+ * that claimed the cell first is waited for (wait_unclaimed). If it still
+ * holds the claim after that, or the cell is being stopped (by the root,
  * or by another of its CPUs: SYSTEM_OFF, a second SYSTEM_RESET, a
  * failure), the caller just parks: whoever stopped the cell owns it. A
  * CPU that does not park fails the cell (the root can shut it down).
@@ -310,6 +343,7 @@ void control_cell_restart_self(struct per_cpu *pcpu)
 	int err = 0;
 
 	control_lock_in_trap(pcpu);
+	wait_unclaimed(pcpu, cell);
 	if ((cell->busy != NULL) || cell->stopping) {
 		pcpu->state = CPU_PARKED;
 	} else {

@@ -121,6 +121,11 @@ static void check_image(const char *path, const struct blob *k,
 		fail(ST_BAD_INPUT, "%s is a big-endian kernel", path);
 	*text_offset = get_le64(h + IMAGE_TEXT_OFFSET);
 	*image_size = get_le64(h + IMAGE_SIZE);
+	/* The loader copies 16 bytes at a time with the MMU off. */
+	if (*text_offset % 4096)
+		fail(ST_BAD_INPUT, "%s: header's text_offset 0x%llx is not "
+		     "a multiple of 4 KiB", path,
+		     (unsigned long long)*text_offset);
 	if (*image_size == 0)
 		fail(ST_BAD_INPUT, "%s has no image_size in its header (a "
 		     "kernel older than 3.17)", path);

@@ -238,6 +238,7 @@ else
 	export JAILHOUSE_DEVICETREE=$fixture
 	image "$work/Image" 0 $((32 << 20))
 	image "$work/Huge" 0 $((200 << 20))
+	image "$work/OddOffset" 8 $((32 << 20))
 	# 64 MiB would fit alone, not with its copy in the stash.
 	image "$work/Big" 0 $((64 << 20)) && truncate -s 64M "$work/Big"
 	printf '\037\213\010' >"$work/Image.gz"
@@ -250,6 +251,7 @@ else
 	check linux-nokernel 1 '' '^jailhouse: cell linux: missing KERNEL' -- $J cell linux "$lcell"
 	check linux-opt-noarg 1 '' '^jailhouse: cell linux: -i needs an argument' -- $J cell linux "$lcell" "$work/Image" -i
 	check linux-gzip 2 '' "^jailhouse: cell linux: $work/Image.gz is gzip-compressed: give the Image itself" -- $J cell linux "$lcell" "$work/Image.gz" "${L[@]}" -w "$work/o.dtb"
+	check linux-text-offset 2 '' "^jailhouse: cell linux: $work/OddOffset: header's text_offset 0x8 is not a multiple of 4 KiB\$" -- $J cell linux "$lcell" "$work/OddOffset" "${L[@]}" -w "$work/o.dtb"
 	check linux-magic 2 '' "^jailhouse: cell linux: $work/NotImage is not an arm64 Linux Image \\(no \"ARM\\\\x64\" magic at offset 0x38\\)" -- $J cell linux "$lcell" "$work/NotImage" "${L[@]}" -w "$work/o.dtb"
 	check linux-too-big 2 '' '^jailhouse: cell linux: the kernel \(200 MiB with its bss, at 0x72200000\), the initrd \(0 MiB\) and the stash of their copies for a reboot \(0 MiB\) do not fit into the cell.s RAM region 0x72000000-0x79ffffff \(128 MiB\)' -- $J cell linux "$lcell" "$work/Huge" "${L[@]}" -w "$work/o.dtb"
 	check linux-stash-too-big 2 '' '^jailhouse: cell linux: the kernel \(64 MiB with its bss, at 0x72200000\), the initrd \(0 MiB\) and the stash of their copies for a reboot \(64 MiB\) do not fit into the cell.s RAM region 0x72000000-0x79ffffff \(128 MiB\)' -- $J cell linux "$lcell" "$work/Big" "${L[@]}" -w "$work/o.dtb"

@@ -42,10 +42,15 @@ void cell_arch_assign(struct cell *cell)
 	pci_cell_assign(cell);
 }
 
-/* Disabled, not pending, steered to its first CPU, as at create. */
-void cell_arch_reset_irqs(struct cell *cell)
+/*
+ * SPIs disabled, neither pending nor active, steered to its first CPU, and
+ * PCI devices quiesced, as at create: a restart after a panic must not
+ * find a device still doing DMA into the new kernel.
+ */
+void cell_arch_reset_devices(struct cell *cell)
 {
 	gic_move_spis(cell, cell, cell->arch.spis);
+	pci_cell_quiesce(cell);
 }
 
 void cell_arch_release(struct cell *cell)

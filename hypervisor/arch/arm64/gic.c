@@ -91,8 +91,9 @@ int gic_cell_init(struct cell *cell)
 
 /*
  * Hands the SPIs in spis from one cell to the other: disabled, nothing
- * pending, steered to the new owner's first CPU. The new owner enables
- * what it uses.
+ * pending or active (an SPI a parked CPU had acknowledged would never
+ * fire again), steered to the new owner's first CPU. The new owner
+ * enables what it uses.
  */
 void gic_move_spis(struct cell *from, struct cell *to, const uint64_t *spis)
 {
@@ -104,6 +105,8 @@ void gic_move_spis(struct cell *from, struct cell *to, const uint64_t *spis)
 		mmio_write32(gic.gicd + GICD_ICENABLER + intid / 32 * 4,
 			     BIT(intid % 32));
 		mmio_write32(gic.gicd + GICD_ICPENDR + intid / 32 * 4,
+			     BIT(intid % 32));
+		mmio_write32(gic.gicd + GICD_ICACTIVER + intid / 32 * 4,
 			     BIT(intid % 32));
 		gic_ops->target_spi((unsigned int)intid, to);
 		bitmap_clear(from->arch.spis, intid);

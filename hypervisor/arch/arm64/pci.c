@@ -294,6 +294,24 @@ void pci_cell_assign(struct cell *cell)
 	spin_unlock(&pci_lock);
 }
 
+void pci_cell_quiesce(struct cell *cell)
+{
+	struct cell_devices *devs;
+	unsigned int n;
+
+	if (cell == &root_cell || cell->id >= HV_MAX_CELLS) {
+		return;
+	}
+	devs = &devices[cell->id];
+
+	spin_lock(&pci_lock);
+	for (n = 0; n < devs->num && n < JH_MAX_PCI_DEVICES; n++) {
+		quiesce(devs->dev[n].f.bdf);
+		msi_off(&devs->dev[n]);
+	}
+	spin_unlock(&pci_lock);
+}
+
 void pci_cell_release(struct cell *cell)
 {
 	struct cell_devices *devs;

@@ -122,10 +122,12 @@ int cell_arch_map_platform(struct cell *cell);
 void cell_arch_assign(struct cell *cell);
 void cell_arch_release(struct cell *cell);
 /*
- * At every start of the cell: its interrupts as cell_arch_assign left
- * them (the previous run's enables and pending ones gone). Default: none.
+ * At every start of the cell: its interrupts and devices as
+ * cell_arch_assign left them (the previous run's enabled, pending or
+ * active interrupts gone, its PCI devices' decoding, bus mastering and
+ * MSIs off). Default: none.
  */
-void cell_arch_reset_irqs(struct cell *cell);
+void cell_arch_reset_devices(struct cell *cell);
 /* Guest TLB entries of the cell, on every CPU. */
 void cell_arch_flush_tlb(struct cell *cell);
 /*

@@ -23,6 +23,8 @@ int pci_init(void);
  */
 void pci_cell_assign(struct cell *cell);
 void pci_cell_release(struct cell *cell);
+/* At a start of the cell: its devices' decoding, mastering and MSIs off. */
+void pci_cell_quiesce(struct cell *cell);
 
 /* Does cell own the domain-0 device bdf (bus << 8 | dev << 3 | fn)? */
 bool pci_cell_owns(const struct cell *cell, uint16_t bdf);
