@@ -44,9 +44,14 @@ bool node_compatible(const struct dt *dt, const char *node,
 /* First node, at depth 1 or 2, with one of the compatibles. */
 bool dt_find(const struct dt *dt, const char *const *compat, char *out,
 	     size_t len);
-/* node's reg as (address, size) pairs, in its parent's cell sizes. */
+/*
+ * node's reg as (address, size) pairs, in its parent's cell sizes, the
+ * addresses as the CPU sees them (dt_translate); 0 pairs if one is not.
+ */
 size_t dt_reg(const struct dt *dt, const char *node, uint64_t *pairs,
 	      size_t max);
+/* A reg address of node as the CPU sees it (through the buses' ranges). */
+bool dt_translate(const struct dt *dt, const char *node, uint64_t *addr);
 void copy_prop(struct fdt *f, const struct dt *dt, const char *node,
 	       const char *prop);
 bool cell_owns_spi(const struct jh_cell_desc *cell, uint32_t intid);

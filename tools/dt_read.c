@@ -141,7 +141,7 @@ uint64_t get_cells(const uint8_t *p, uint32_t n)
 		(n == 1 ? get_be32(p) : 0);
 }
 
-/* node's reg as (address, size) pairs, in its parent's cell sizes. */
+/* node's reg as (address, size) pairs, addresses as the CPU sees them. */
 size_t dt_reg(const struct dt *dt, const char *node, uint64_t *pairs,
 	      size_t max)
 {
@@ -159,9 +159,65 @@ size_t dt_reg(const struct dt *dt, const char *node, uint64_t *pairs,
 	for (n = 0; n < max && (n + 1) * stride <= p.len; n++) {
 		pairs[2 * n] = get_cells(p.data + n * stride, ac);
 		pairs[2 * n + 1] = get_cells(p.data + n * stride + ac * 4, sc);
+		if (!dt_translate(dt, node, &pairs[2 * n])) {
+			n = 0;
+			break;
+		}
 	}
 	free(p.data);
 	return n;
+}
+
+/* addr through one bus's ranges; false if no entry covers it. */
+static bool through_ranges(const struct dt *dt, const char *bus,
+			   const char *up, const struct prop *p,
+			   uint64_t *addr)
+{
+	uint32_t ca = dt_u32(dt, bus, "#address-cells", 2);
+	uint32_t sc = dt_u32(dt, bus, "#size-cells", 1);
+	uint32_t pa = dt_u32(dt, up, "#address-cells", 2);
+	uint64_t child, parent, size;
+	size_t off, stride;
+
+	if (ca < 1 || ca > 2 || pa < 1 || pa > 2 || sc < 1 || sc > 2)
+		return false;
+	stride = (ca + pa + sc) * 4;
+	for (off = 0; off + stride <= p->len; off += stride) {
+		child = get_cells(p->data + off, ca);
+		parent = get_cells(p->data + off + ca * 4, pa);
+		size = get_cells(p->data + off + (ca + pa) * 4, sc);
+		if (*addr >= child && *addr - child < size) {
+			*addr = parent + (*addr - child);
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * addr, from node's reg, as the CPU sees it: through the ranges of every
+ * bus above node (an empty ranges is the identity). False if a bus has
+ * no ranges or none of its entries covers addr. The Raspberry Pi's /soc
+ * maps its 0x7e000000 bus addresses to 0xfe000000, for example.
+ */
+bool dt_translate(const struct dt *dt, const char *node, uint64_t *addr)
+{
+	char bus[NODE_LEN], up[NODE_LEN];
+	struct prop p;
+	bool ok = true;
+	unsigned int depth;
+
+	parent_of(node, bus, sizeof(bus));
+	for (depth = 0; ok && bus[0] && depth < NODE_LEN; depth++) {
+		parent_of(bus, up, sizeof(up));
+		if (!dt_read(dt, bus, "ranges", &p))
+			return false;
+		if (p.len)
+			ok = through_ranges(dt, bus, up, &p, addr);
+		free(p.data);
+		snprintf(bus, sizeof(bus), "%s", up);
+	}
+	return ok;
 }
 
 /* Copies a property as it is, if the root's node has it. */

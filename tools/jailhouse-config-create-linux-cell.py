@@ -564,7 +564,8 @@ def add_mmio_uart(core, cell, system, beside, machine, tree, gic, phandles,
         raise core.Refusal("%s is the hypervisor's debug console in %s: "
                            "give the cell another UART" % (what, system.path))
     cmdline = machine.try_text("/proc/cmdline") or ""
-    node_stdout, origin = core.dt_find_console(tree, cmdline.split())
+    node_stdout, origin = core.dt_find_console(tree, cmdline.split(),
+                                               cmdline_first=True)
     if node_stdout is node:
         raise core.Refusal("%s is the root Linux's console (%s): give the "
                            "cell another UART" % (what, origin))

@@ -12,8 +12,9 @@
  *     Linux drives as ttyAMA0 (board-rpi4.c names the mini UART, the
  *     board's stdout-path, which the model puts on the second port);
  *   - the root cell is named "rpi4".
- * Cells: rpi4-heartbeat.c, rpi4-timer-demo.c, rpi4-fault-demo.c and
- * rpi4-attack.c (the attack suite's).
+ * Cells: rpi4-heartbeat.c, rpi4-timer-demo.c, rpi4-fault-demo.c,
+ * rpi4-attack.c (the attack suite's) and rpi4-linux.c (Linux on the mini
+ * UART, which takes the aux page 0xfe215000 and SPI 93 from root).
  */
 #include "config-file.h"
 
