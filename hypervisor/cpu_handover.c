@@ -22,6 +22,14 @@
  * for hundreds of milliseconds on a loaded host (seen in CI at 200 ms).
  */
 #define PARK_TIMEOUT_US		1000000
+#define PARK_MAX_SPINS		100000000UL
+
+/* The bound of every wait here: a second, or that many spins. */
+static bool wait_over(uint64_t begin, unsigned long spins)
+{
+	return (timer_arch_now_us() - begin > PARK_TIMEOUT_US) ||
+		(spins > PARK_MAX_SPINS);
+}
 
 /* The flag is seen by a TLB shootdown waiting under the lock. */
 void control_lock_in_trap(struct per_cpu *pcpu)
@@ -135,8 +143,7 @@ static int wait_cpu(struct per_cpu *target, bool start)
 
 	control_unlock_to_wait(this_cpu());
 	for (spins = 0; still_busy(target, start); spins++) {
-		if (timer_arch_now_us() - begin > PARK_TIMEOUT_US ||
-		    spins > 100000000UL) {
+		if (wait_over(begin, spins)) {
 			break;
 		}
 		cpu_relax();
@@ -311,8 +318,7 @@ static void wait_unclaimed(struct per_cpu *pcpu, const struct cell *cell)
 
 	for (spins = 0; (READ_ONCE(cell->busy) != NULL) &&
 	     !READ_ONCE(cell->stopping); spins++) {
-		if ((timer_arch_now_us() - begin > PARK_TIMEOUT_US) ||
-		    (spins > 100000000UL)) {
+		if (wait_over(begin, spins)) {
 			break;
 		}
 		control_unlock_to_wait(pcpu);

@@ -301,26 +301,38 @@ fi
 echo "== cell linux on the ZCU102's device tree (GIC-400, Cadence UART)"
 # The board's DTB from Debian's arm64 kernel package (as
 # tests/config-create/boards gets it), unflattened by dtb-tree.
-zcell=
-for dir in "$@"; do
-	[ -f "$dir/zcu102-linux.cell" ] && zcell=$dir/zcu102-linux.cell
-done
 src=$(cd "$(dirname "$0")/../.." && pwd)
-zdtb=
-if [ -n "$zcell" ] && kvars=$("$src/tests/bench/fetch-kernel" arm64 2>/dev/null); then
-	zdtb=$(eval "$kvars"; echo "${KERNEL%/boot/*}/usr/lib/linux-image-$KVER/xilinx/zynqmp-zcu102-rev1.0.dtb")
-fi
+cell_dirs=("$@")
+# board_tree NAME DTB DIR: finds NAME.cell among the built configs (in
+# $bcell) and unflattens DTB (its path in Debian's arm64 kernel package)
+# into $work/DIR, which becomes the device tree cell linux reads; else
+# says why the board's checks are skipped and fails.
+board_tree() {
+	local dir dtb= kvars
+	bcell=
+	for dir in "${cell_dirs[@]}"; do
+		[ -f "$dir/$1.cell" ] && bcell=$dir/$1.cell
+	done
+	if [ -z "$bcell" ]; then
+		echo "(no arm64 $1.cell: skipped; build it with make ARCH=arm64 configs)"
+		return 1
+	fi
+	if kvars=$("$src/tests/bench/fetch-kernel" arm64 2>/dev/null); then
+		dtb=$(eval "$kvars"; echo "${KERNEL%/boot/*}/usr/lib/linux-image-$KVER/$2")
+	fi
+	if [ ! -f "$dtb" ] || ! "$src/tests/config-create/dtb-tree" --all "$dtb" "$work/$3" >/dev/null; then
+		echo "(no ${2##*/}: Debian's arm64 kernel package is not cached and cannot be fetched; skipped)"
+		return 1
+	fi
+	export JAILHOUSE_DEVICETREE=$work/$3/sys/firmware/devicetree/base
+}
 # patch IN OUT OLD NEW: a copy of a config with one byte string (hex,
 # found exactly once) replaced.
 patch_cell() {
 	python3 -c 'import sys; d=open(sys.argv[1],"rb").read(); o=bytes.fromhex(sys.argv[3]); assert d.count(o)==1; open(sys.argv[2],"wb").write(d.replace(o,bytes.fromhex(sys.argv[4])))' "$@"
 }
-if [ -z "$zcell" ]; then
-	echo "(no arm64 zcu102-linux.cell: skipped; build it with make ARCH=arm64 configs)"
-elif [ ! -f "$zdtb" ] || ! "$src/tests/config-create/dtb-tree" --all "$zdtb" "$work/zcu" >/dev/null; then
-	echo "(no zynqmp-zcu102-rev1.0.dtb: Debian's arm64 kernel package is not cached and cannot be fetched; skipped)"
-else
-	export JAILHOUSE_DEVICETREE=$work/zcu/sys/firmware/devicetree/base
+if board_tree zcu102-linux xilinx/zynqmp-zcu102-rev1.0.dtb zcu; then
+	zcell=$bcell
 	ZL=(-i "$work/initrd" -l "$work/loader.bin")
 	check zcu-layout 0 '^cell "zcu102-linux": loader 0x72000000, Linux RAM 0x72200000-0x7dfdffff: kernel 0x72200000-0x[0-9a-f]+, initrd 0x[0-9a-f]+-0x[0-9a-f]+, device tree 0x7[0-9a-f]+ \([0-9]+ bytes\); stash 0x7dfe0000-0x7dffffff$' '' -- $J cell linux "$zcell" "$work/Image" "${ZL[@]}" -w "$work/zcu.dtb"
 	if command -v dtc >/dev/null; then
@@ -369,20 +381,8 @@ fi
 echo "== cell linux on the Raspberry Pi 4's device tree (GIC-400 behind /soc's ranges, mini UART)"
 # Debian's bcm2711-rpi-4-b.dtb, unflattened by dtb-tree; the root's tree
 # on the model differs from it only by the fix-ups of tests/bench/rpi4-boot.
-rcell=
-for dir in "$@"; do
-	[ -f "$dir/rpi4-linux.cell" ] && rcell=$dir/rpi4-linux.cell
-done
-rdtb=
-if [ -n "$rcell" ] && kvars=$("$src/tests/bench/fetch-kernel" arm64 2>/dev/null); then
-	rdtb=$(eval "$kvars"; echo "${KERNEL%/boot/*}/usr/lib/linux-image-$KVER/broadcom/bcm2711-rpi-4-b.dtb")
-fi
-if [ -z "$rcell" ]; then
-	echo "(no arm64 rpi4-linux.cell: skipped; build it with make ARCH=arm64 configs)"
-elif [ ! -f "$rdtb" ] || ! "$src/tests/config-create/dtb-tree" --all "$rdtb" "$work/rpi" >/dev/null; then
-	echo "(no bcm2711-rpi-4-b.dtb: Debian's arm64 kernel package is not cached and cannot be fetched; skipped)"
-else
-	export JAILHOUSE_DEVICETREE=$work/rpi/sys/firmware/devicetree/base
+if board_tree rpi4-linux broadcom/bcm2711-rpi-4-b.dtb rpi; then
+	rcell=$bcell
 	ZL=(-i "$work/initrd" -l "$work/loader.bin")
 	check rpi-layout 0 '^cell "rpi4-linux": loader 0x32000000, Linux RAM 0x32200000-0x3dfdffff: kernel 0x32200000-0x[0-9a-f]+, initrd 0x[0-9a-f]+-0x[0-9a-f]+, device tree 0x3[0-9a-f]+ \([0-9]+ bytes\); stash 0x3dfe0000-0x3dffffff$' '' -- $J cell linux "$rcell" "$work/Image" "${ZL[@]}" -w "$work/rpi.dtb"
 	if command -v dtc >/dev/null; then
