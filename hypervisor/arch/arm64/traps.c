@@ -8,6 +8,7 @@
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
 #include <hv/control.h>
+#include <hv/format.h>
 #include <hv/hypercall.h>
 #include <hv/mmio.h>
 #include <hv/percpu.h>
@@ -110,21 +111,23 @@ static bool retry_transient(struct per_cpu *pcpu, uint64_t esr)
 	return ++pcpu->arch.retries <= RETRY_MAX;
 }
 
+/* One printk: another CPU's line must not land inside this one. */
 static void report(struct per_cpu *pcpu, const char *what)
 {
 	uint64_t esr = read_sysreg(esr_el2);
 	unsigned int ec = (unsigned int)ESR_EC(esr);
+	char ipa[40];
 
-	printk("%s: CPU %u, cell \"%s\": EC 0x%02x (%s), ESR 0x%08llx, FAR 0x%016llx, ELR 0x%016llx",
+	ipa[0] = '\0';
+	if (ec == EC_DABT_LOW || ec == EC_IABT_LOW) {
+		(void)format_string(ipa, sizeof(ipa), ", guest-physical 0x%llx",
+				    (unsigned long long)fault_ipa());
+	}
+	printk("%s: CPU %u, cell \"%s\": EC 0x%02x (%s), ESR 0x%08llx, FAR 0x%016llx, ELR 0x%016llx%s\n",
 	       what, pcpu->cpu_id, pcpu->cell->name, ec, esr_class_name(ec),
 	       (unsigned long long)esr,
 	       (unsigned long long)read_sysreg(far_el2),
-	       (unsigned long long)read_sysreg(elr_el2));
-	if (ec == EC_DABT_LOW || ec == EC_IABT_LOW) {
-		printk(", guest-physical 0x%llx",
-		       (unsigned long long)fault_ipa());
-	}
-	printk("\n");
+	       (unsigned long long)read_sysreg(elr_el2), ipa);
 }
 
 void arch_guest_fault(struct per_cpu *pcpu, const char *what)
