@@ -22,6 +22,7 @@
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
 #include <hv/control.h>
+#include <hv/format.h>
 #include <hv/iommu.h>
 #include <hv/ivshmem.h>
 #include <hv/paging.h>
@@ -395,9 +396,12 @@ long control_cell_create(struct per_cpu *pcpu, unsigned long config_addr)
 	struct jh_cell_desc *desc;
 	struct cell *cell = NULL;
 	unsigned int cpu;
+	char cpus[128];
+	size_t len = 0;
 	uint64_t size;
 	long err;
 
+	cpus[0] = '\0';
 	control_lock_in_trap(pcpu);
 	if (refuse_in_transition()) {
 		spin_unlock(&control_lock);
@@ -431,12 +435,13 @@ long control_cell_create(struct per_cpu *pcpu, unsigned long config_addr)
 
 	assign_cell(cell);
 	release_cell(cell);
-	printk("Created cell \"%s\" (id %u): CPUs", cell->name, cell->id);
+	/* One printk: another CPU's line must not land inside this one. */
 	for_each_cell_cpu(cpu, cell) {
-		printk(" %u", cpu);
+		len += format_string(&cpus[len], sizeof(cpus) - len, " %u", cpu);
 	}
-	printk(", %u memory regions, page pool %lu/%lu used\n",
-	       desc->num_memory_regions, hv.pool.used, hv.pool.pages);
+	printk("Created cell \"%s\" (id %u): CPUs%s, %u memory regions, page pool %lu/%lu used\n",
+	       cell->name, cell->id, cpus, desc->num_memory_regions,
+	       hv.pool.used, hv.pool.pages);
 	err = cell->id;
 out:
 	spin_unlock(&control_lock);
