@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Config files from user space: the copy into the kernel and the shared
- * validator (hypervisor/config_check.c), whose finding becomes the cause.
+ * validator (hypervisor/config/config_check.c), whose finding becomes the cause.
  */
 #define pr_fmt(fmt) "jailhouse: " fmt
 

@@ -6,11 +6,11 @@
  * beyond <linux/types.h>. Kbuild puts the source tree root on the include
  * path for this.
  */
-#include "hypervisor/config_check.c"
-#include "hypervisor/config_check_header.c"
-#include "hypervisor/config_check_arrays.c"
-#include "hypervisor/config_check_cells.c"
-#include "hypervisor/config_check_addr.c"
-#include "hypervisor/config_check_devices.c"
-#include "hypervisor/config_check_iommu.c"
-#include "hypervisor/config_check_links.c"
+#include "hypervisor/config/config_check.c"
+#include "hypervisor/config/config_check_header.c"
+#include "hypervisor/config/config_check_arrays.c"
+#include "hypervisor/config/config_check_cells.c"
+#include "hypervisor/config/config_check_addr.c"
+#include "hypervisor/config/config_check_devices.c"
+#include "hypervisor/config/config_check_iommu.c"
+#include "hypervisor/config/config_check_links.c"

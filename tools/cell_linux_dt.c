@@ -171,7 +171,7 @@ static void add_memory(struct fdt *f, const struct linux_boot *b)
 /*
  * GICv2 (GIC-400): the distributor, which the hypervisor emulates, and the
  * CPU interface, where the hypervisor maps the virtual CPU interface GICV
- * (hypervisor/arch/arm64/gicv2.c). A GIC-400 that aliases each 4 KiB page
+ * (hypervisor/arch/arm64/gic/v2/gicv2.c). A GIC-400 that aliases each 4 KiB page
  * over 64 KiB lists a 128 KiB GICC; its two pages are contiguous at
  * +0xf000, which is the gicc_base of the system config (config create
  * takes the same) and where the root's Linux moves its GICC too. The

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The checks of jh_pci_device.flags, shared by the validator
- * (hypervisor/config_check_arrays.c: unknown bits are refused) and
+ * (hypervisor/config/config_check_arrays.c: unknown bits are refused) and
  * `jailhouse config check` (prints jhc_pci_dma_note() as a warning).
  */
 #ifndef JAILHOUSE_CONFIG_CHECK_PCI_H

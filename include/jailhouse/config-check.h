@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
- * The one config validator. hypervisor/config_check.c is compiled into the
+ * The one config validator. hypervisor/config/config_check.c is compiled into the
  * hypervisor, the driver and the host tools, so all three accept and refuse
  * exactly the same configs, with the same words.
  *

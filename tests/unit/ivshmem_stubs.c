@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * No links: stand-ins for hypervisor/ivshmem_dev.c in the tests of code
+ * No links: stand-ins for hypervisor/links/ivshmem_dev.c in the tests of code
  * that asks it first (the MMIO dispatcher, the arm64 ECAM).
  */
 #include <hv/ivshmem.h>

@@ -6,8 +6,8 @@
  * entries with their invalidation. The command buffer and the PCI scan
  * are stand-ins that record what they were asked.
  */
-/* UNIT-SOURCES: hypervisor/arch/x86/amd_iommu_ir.c hypervisor/page_pool.c hypervisor/bitmap.c tests/unit/x86_stubs.c tests/unit/config_builder.c */
-/* UNIT-CFLAGS: -I$(SRCDIR)/hypervisor/arch/x86/include -I$(SRCDIR)/hypervisor/arch/x86 */
+/* UNIT-SOURCES: hypervisor/arch/x86/iommu/amd/amd_iommu_ir.c hypervisor/mm/page_pool.c hypervisor/lib/bitmap.c tests/unit/x86_stubs.c tests/unit/config_builder.c */
+/* UNIT-CFLAGS: -I$(SRCDIR)/hypervisor/arch/x86/include -I$(SRCDIR)/hypervisor/arch/x86/iommu/amd */
 #include "unit.h"
 
 #include <stdlib.h>

@@ -7,7 +7,7 @@
  * console); asm/pci.h's four calls have the same signatures on both
  * arches, and pci.c uses nothing else of the arch.
  */
-/* UNIT-SOURCES: hypervisor/arch/arm64/pci.c hypervisor/pci_filter.c hypervisor/mmio.c tests/unit/ivshmem_stubs.c tests/unit/x86_stubs.c tests/unit/iommu_stubs.c tests/unit/config_builder.c */
+/* UNIT-SOURCES: hypervisor/arch/arm64/pci.c hypervisor/pci/pci_filter.c hypervisor/core/mmio.c tests/unit/ivshmem_stubs.c tests/unit/x86_stubs.c tests/unit/iommu_stubs.c tests/unit/config_builder.c */
 /* UNIT-CFLAGS: -I$(SRCDIR)/hypervisor/arch/x86/include */
 #include "unit.h"
 

@@ -2,7 +2,7 @@
 /*
  * Host tests of the hypervisor's bitmaps.
  */
-/* UNIT-SOURCES: hypervisor/bitmap.c */
+/* UNIT-SOURCES: hypervisor/lib/bitmap.c */
 #include "unit.h"
 
 #include <hv/bitmap.h>

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Tests of the shared config validator, hypervisor/config_check.c.
+ * Tests of the shared config validator, hypervisor/config/config_check.c.
  *
  * Every test starts from the valid demo system and cell of config_builder.c
  * (the bench machines), breaks one thing and checks the code and the exact
  * one-line message. Buffers are exactly as large as the config claims, so
  * AddressSanitizer fails a test whose check reads past the end.
  */
-/* UNIT-SOURCES: hypervisor/config_check.c hypervisor/config_check_header.c hypervisor/config_check_arrays.c hypervisor/config_check_cells.c hypervisor/config_check_addr.c hypervisor/config_check_devices.c hypervisor/config_check_iommu.c hypervisor/config_check_links.c tests/unit/config_builder.c */
+/* UNIT-SOURCES: hypervisor/config/config_check.c hypervisor/config/config_check_header.c hypervisor/config/config_check_arrays.c hypervisor/config/config_check_cells.c hypervisor/config/config_check_addr.c hypervisor/config/config_check_devices.c hypervisor/config/config_check_iommu.c hypervisor/config/config_check_links.c tests/unit/config_builder.c */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

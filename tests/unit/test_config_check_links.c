@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Tests of the link rules of the shared config validator
- * (hypervisor/config_check_links.c): each starts from the demo cells of
+ * (hypervisor/config/config_check_links.c): each starts from the demo cells of
  * config_builder.c joined by one link, breaks one thing and checks the
  * code and the exact message.
  */
-/* UNIT-SOURCES: hypervisor/config_check.c hypervisor/config_check_header.c hypervisor/config_check_arrays.c hypervisor/config_check_cells.c hypervisor/config_check_addr.c hypervisor/config_check_devices.c hypervisor/config_check_iommu.c hypervisor/config_check_links.c tests/unit/config_builder.c */
+/* UNIT-SOURCES: hypervisor/config/config_check.c hypervisor/config/config_check_header.c hypervisor/config/config_check_arrays.c hypervisor/config/config_check_cells.c hypervisor/config/config_check_addr.c hypervisor/config/config_check_devices.c hypervisor/config/config_check_iommu.c hypervisor/config/config_check_links.c tests/unit/config_builder.c */
 #include <stdlib.h>
 #include <string.h>
 

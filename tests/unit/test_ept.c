@@ -5,7 +5,7 @@
  * decoding, and the 2 MiB leaves the generic engine uses only while the
  * CPU's EPT capability allows them.
  */
-/* UNIT-SOURCES: hypervisor/arch/x86/paging.c hypervisor/paging.c hypervisor/page_pool.c hypervisor/bitmap.c */
+/* UNIT-SOURCES: hypervisor/arch/x86/paging.c hypervisor/mm/paging.c hypervisor/mm/page_pool.c hypervisor/lib/bitmap.c */
 /* UNIT-CFLAGS: -I$(SRCDIR)/hypervisor/arch/x86/include -Wno-unused-parameter */
 #include "unit.h"
 

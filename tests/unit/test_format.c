@@ -2,7 +2,7 @@
 /*
  * Host tests of the printk format engine.
  */
-/* UNIT-SOURCES: hypervisor/format.c */
+/* UNIT-SOURCES: hypervisor/lib/format.c */
 #include "unit.h"
 
 #include <hv/format.h>

@@ -6,7 +6,7 @@
  * check which entries a walk read and that no read crosses a page.
  * Table indices below were worked out by hand from the addresses.
  */
-/* UNIT-SOURCES: hypervisor/arch/x86/guest_walk.c */
+/* UNIT-SOURCES: hypervisor/arch/x86/emulate/guest_walk.c */
 /* UNIT-CFLAGS: -I$(SRCDIR)/hypervisor/arch/x86/include */
 #include "unit.h"
 

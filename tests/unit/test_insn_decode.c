@@ -7,7 +7,7 @@
  * size, which must give X86_DECODE_TRUNCATED without reading past it
  * (ASan catches a read of one byte too many).
  */
-/* UNIT-SOURCES: hypervisor/arch/x86/insn_decode.c */
+/* UNIT-SOURCES: hypervisor/arch/x86/emulate/insn_decode.c */
 /* UNIT-CFLAGS: -I$(SRCDIR)/hypervisor/arch/x86/include */
 #include "unit.h"
 

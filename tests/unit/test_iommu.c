@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host tests of the generic IOMMU part (hypervisor/iommu.c) with a fake
+ * Host tests of the generic IOMMU part (hypervisor/iommu/iommu.c) with a fake
  * driver that records what the core asks of it: which driver the config
  * picks, what each cell's I/O page table maps as cells come and go (only
  * JH_MEM_DMA memory, never the comm page or device memory, the root's
  * memory leaving it while a cell holds it), which devices move where, and
  * the fault line.
  */
-/* UNIT-SOURCES: hypervisor/iommu.c hypervisor/paging.c hypervisor/page_pool.c hypervisor/bitmap.c tests/unit/x86_stubs.c tests/unit/config_builder.c */
+/* UNIT-SOURCES: hypervisor/iommu/iommu.c hypervisor/mm/paging.c hypervisor/mm/page_pool.c hypervisor/lib/bitmap.c tests/unit/x86_stubs.c tests/unit/config_builder.c */
 /* UNIT-CFLAGS: -I$(SRCDIR)/hypervisor/arch/x86/include */
 #include "unit.h"
 

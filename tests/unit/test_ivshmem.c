@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host tests of the link device model (hypervisor/ivshmem_dev.c): config
+ * Host tests of the link device model (hypervisor/links/ivshmem_dev.c): config
  * space, fixed BARs, BAR0 registers, doorbells (targets, enable bits,
  * rate bound) and state changes, on one link of two cells. The arch's
  * injection and the clock are stand-ins that record and step.
  */
-/* UNIT-SOURCES: hypervisor/ivshmem_dev.c hypervisor/ivshmem_msix.c tests/unit/x86_stubs.c tests/unit/iommu_stubs.c tests/unit/config_builder.c */
+/* UNIT-SOURCES: hypervisor/links/ivshmem_dev.c hypervisor/links/ivshmem_msix.c tests/unit/x86_stubs.c tests/unit/iommu_stubs.c tests/unit/config_builder.c */
 /* UNIT-CFLAGS: -I$(SRCDIR)/hypervisor/arch/x86/include */
 #include <string.h>
 

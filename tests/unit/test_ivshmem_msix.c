@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host tests of link interrupts as MSI-X (hypervisor/ivshmem_msix.c with
+ * Host tests of link interrupts as MSI-X (hypervisor/links/ivshmem_msix.c with
  * the x86 checks of hypervisor/arch/x86/ivshmem.c): the capability, the
  * table in BAR1, which messages a cell may program into its own device
  * (its own CPUs, vectors from 32, fixed and edge, physical destination)
@@ -8,7 +8,7 @@
  * APIC IDs 0-3; cell a has CPU 2, cell b CPU 3. An end with an INTx pin
  * (an x86 root end) goes where the owner's IOAPIC entry points instead.
  */
-/* UNIT-SOURCES: hypervisor/ivshmem_dev.c hypervisor/ivshmem_msix.c hypervisor/arch/x86/ivshmem.c hypervisor/arch/x86/apic_dest.c hypervisor/bitmap.c tests/unit/x86_stubs.c tests/unit/iommu_stubs.c tests/unit/config_builder.c */
+/* UNIT-SOURCES: hypervisor/links/ivshmem_dev.c hypervisor/links/ivshmem_msix.c hypervisor/arch/x86/ivshmem.c hypervisor/arch/x86/apic/apic_dest.c hypervisor/lib/bitmap.c tests/unit/x86_stubs.c tests/unit/iommu_stubs.c tests/unit/config_builder.c */
 /* UNIT-CFLAGS: -I$(SRCDIR)/hypervisor/arch/x86/include */
 #include <string.h>
 

@@ -3,7 +3,7 @@
  * Host tests of the page pool, over a heap buffer with a made-up
  * physical address.
  */
-/* UNIT-SOURCES: hypervisor/page_pool.c hypervisor/bitmap.c */
+/* UNIT-SOURCES: hypervisor/mm/page_pool.c hypervisor/lib/bitmap.c */
 #include "unit.h"
 
 #include <stdlib.h>

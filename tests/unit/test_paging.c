@@ -4,7 +4,7 @@
  * format: bit 0 valid, bit 1 table (or page at level 3), bits 2..6 the
  * PT_* flags, bits 12..47 the address.
  */
-/* UNIT-SOURCES: hypervisor/paging.c hypervisor/page_pool.c hypervisor/bitmap.c */
+/* UNIT-SOURCES: hypervisor/mm/paging.c hypervisor/mm/page_pool.c hypervisor/lib/bitmap.c */
 #include "unit.h"
 
 #include <stdlib.h>

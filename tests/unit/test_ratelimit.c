@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host tests of the window rate limiter (hypervisor/printk.c) against a
+ * Host tests of the window rate limiter (hypervisor/console/printk.c) against a
  * clock the test moves.
  */
-/* UNIT-SOURCES: hypervisor/printk.c hypervisor/format.c */
+/* UNIT-SOURCES: hypervisor/console/printk.c hypervisor/lib/format.c */
 #include "unit.h"
 
 #include <string.h>

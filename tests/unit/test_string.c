@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host tests of the hypervisor's memset (hypervisor/string.c), which
+ * Host tests of the hypervisor's memset (hypervisor/lib/string.c), which
  * stores words between a byte head and tail: every start alignment and
  * length around the word size, against a byte-by-byte expectation, and
  * no byte outside the range touched.
  */
-/* UNIT-SOURCES: hypervisor/string.c */
+/* UNIT-SOURCES: hypervisor/lib/string.c */
 /* UNIT-CFLAGS: -fno-builtin -fno-tree-loop-distribute-patterns -Dmemset=hv_memset -Dmemcpy=hv_memcpy -Dmemmove=hv_memmove -Dmemcmp=hv_memcmp -Dstrlen=hv_strlen -Dstrnlen=hv_strnlen */
 #include "unit.h"
 

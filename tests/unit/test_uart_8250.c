@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host tests of the 16550 MMIO console driver (hypervisor/uart_8250_mmio.c)
+ * Host tests of the 16550 MMIO console driver (hypervisor/console/uart_8250_mmio.c)
  * on a register file in memory: where THR and LSR sit for each register
  * shift, the access width JH_CON_IO32 selects, and the bounded wait for a
  * transmitter that never empties. The driver is included, not linked, to
@@ -11,7 +11,7 @@
 
 #include <string.h>
 
-#include "../../hypervisor/uart_8250_mmio.c"
+#include "../../hypervisor/console/uart_8250_mmio.c"
 
 #define THRE	0x20
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Host tests of the console drivers for UARTs with one transmit status bit
- * (hypervisor/uart_cadence.c, uart_imx.c: "FIFO full"; uart_lpuart.c:
+ * (hypervisor/console/uart_cadence.c, uart_imx.c: "FIFO full"; uart_lpuart.c:
  * "data register empty") on a
  * register file in memory: the byte lands in the data register, a full
  * FIFO is waited for a bounded time and the byte is written anyway
@@ -13,9 +13,9 @@
 
 #include <string.h>
 
-#include "../../hypervisor/uart_cadence.c"
-#include "../../hypervisor/uart_imx.c"
-#include "../../hypervisor/uart_lpuart.c"
+#include "../../hypervisor/console/uart_cadence.c"
+#include "../../hypervisor/console/uart_imx.c"
+#include "../../hypervisor/console/uart_lpuart.c"
 
 static uint32_t regs[64] __attribute__((aligned(8)));
 

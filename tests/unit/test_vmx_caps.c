@@ -4,7 +4,7 @@
  * capability MSRs (allowed-0 / allowed-1 halves), the CR0/CR4 fixed-bit
  * rule, and exit-reason and VM-instruction-error names.
  */
-/* UNIT-SOURCES: hypervisor/arch/x86/vmx_caps.c */
+/* UNIT-SOURCES: hypervisor/arch/x86/vmx/vmx_caps.c */
 /* UNIT-CFLAGS: -I$(SRCDIR)/hypervisor/arch/x86/include */
 #include "unit.h"
 

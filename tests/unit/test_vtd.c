@@ -9,7 +9,7 @@
  * its queue (vtd.c, vtd_qi.c) are stand-ins here that record what was
  * asked of them; registers are a plain buffer.
  */
-/* UNIT-SOURCES: hypervisor/arch/x86/vtd_tables.c hypervisor/arch/x86/vtd_ir.c hypervisor/arch/x86/vtd_fault.c hypervisor/paging.c hypervisor/page_pool.c hypervisor/bitmap.c tests/unit/x86_stubs.c tests/unit/config_builder.c */
+/* UNIT-SOURCES: hypervisor/arch/x86/iommu/vtd/vtd_tables.c hypervisor/arch/x86/iommu/vtd/vtd_ir.c hypervisor/arch/x86/iommu/vtd/vtd_fault.c hypervisor/mm/paging.c hypervisor/mm/page_pool.c hypervisor/lib/bitmap.c tests/unit/x86_stubs.c tests/unit/config_builder.c */
 /* UNIT-CFLAGS: -I$(SRCDIR)/hypervisor/arch/x86/include */
 #include "unit.h"
 

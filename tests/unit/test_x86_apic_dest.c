@@ -5,7 +5,7 @@
  * with its 32-bit destination, the ICR mode and vector checks, and the
  * bits an x2APIC LVT write may carry.
  */
-/* UNIT-SOURCES: hypervisor/arch/x86/apic_dest.c */
+/* UNIT-SOURCES: hypervisor/arch/x86/apic/apic_dest.c */
 /* UNIT-CFLAGS: -I$(SRCDIR)/hypervisor/arch/x86/include */
 #include "unit.h"
 

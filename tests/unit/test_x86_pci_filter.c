@@ -5,7 +5,7 @@
  * MSI address/data/enable, MSIs remapped by an IOMMU, extended config
  * space, over a model of one device's 256-byte config space.
  */
-/* UNIT-SOURCES: hypervisor/pci_filter.c */
+/* UNIT-SOURCES: hypervisor/pci/pci_filter.c */
 /* UNIT-CFLAGS: -I$(SRCDIR)/hypervisor/arch/x86/include */
 #include "unit.h"
 

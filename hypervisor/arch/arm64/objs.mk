@@ -15,23 +15,23 @@ arch-objs := \
 	arch/arm64/sysreg.o \
 	arch/arm64/inject.o \
 	arch/arm64/psci.o \
-	arch/arm64/gic.o \
-	arch/arm64/vgic.o \
-	arch/arm64/gicd.o \
-	arch/arm64/gicv3.o \
-	arch/arm64/gicv3_lr.o \
-	arch/arm64/gicr.o \
-	arch/arm64/gicv2.o \
-	arch/arm64/gicv2_lr.o \
-	arch/arm64/gicv2_gicd.o \
+	arch/arm64/gic/gic.o \
+	arch/arm64/gic/vgic.o \
+	arch/arm64/gic/gicd.o \
+	arch/arm64/gic/v3/gicv3.o \
+	arch/arm64/gic/v3/gicv3_lr.o \
+	arch/arm64/gic/v3/gicr.o \
+	arch/arm64/gic/v2/gicv2.o \
+	arch/arm64/gic/v2/gicv2_lr.o \
+	arch/arm64/gic/v2/gicv2_gicd.o \
 	arch/arm64/pci.o \
 	arch/arm64/ivshmem.o \
-	arch/arm64/smmuv3.o \
-	arch/arm64/smmuv3_queue.o \
-	arch/arm64/uart_pl011.o \
-	uart_cadence.o \
-	uart_imx.o \
-	uart_lpuart.o
+	arch/arm64/smmuv3/smmuv3.o \
+	arch/arm64/smmuv3/smmuv3_queue.o \
+	console/uart_pl011.o \
+	console/uart_cadence.o \
+	console/uart_imx.o \
+	console/uart_lpuart.o
 
 # No FP/SIMD: guest FP state is never saved, so the hypervisor must not
 # touch it. Atomics inline (no libgcc helpers).

@@ -5,7 +5,7 @@
  *
  * An MMIO exit reads the same few pages every time (the guest's tables
  * above RIP and the code page). Remapping the single window of
- * hypervisor/guest_mem.c for each of those reads, with an INVLPG, cost
+ * hypervisor/mm/guest_mem.c for each of those reads, with an INVLPG, cost
  * four fifths of an APIC exit, so each CPU keeps GCACHE_SLOTS windows of
  * its own mapped. A slot holds a guest-physical page that the cell's
  * nested/EPT table mapped as readable RAM when it was filled. That table

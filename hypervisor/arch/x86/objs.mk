@@ -17,43 +17,43 @@ arch-objs := \
 	arch/x86/msr_policy.o \
 	arch/x86/xcr0.o \
 	arch/x86/intercepts.o \
-	arch/x86/svm.o \
-	arch/x86/svm_vmcb.o \
-	arch/x86/vmx.o \
-	arch/x86/vmx_segments.o \
-	arch/x86/vmx_vcpu.o \
-	arch/x86/vmx_exit.o \
-	arch/x86/vmx_caps.o \
-	arch/x86/vmx_entry.o \
-	arch/x86/apic.o \
-	arch/x86/apic_dest.o \
-	arch/x86/apic_ipi.o \
-	arch/x86/apic_x2apic.o \
+	arch/x86/svm/svm.o \
+	arch/x86/svm/svm_vmcb.o \
+	arch/x86/vmx/vmx.o \
+	arch/x86/vmx/vmx_segments.o \
+	arch/x86/vmx/vmx_vcpu.o \
+	arch/x86/vmx/vmx_exit.o \
+	arch/x86/vmx/vmx_caps.o \
+	arch/x86/vmx/vmx_entry.o \
+	arch/x86/apic/apic.o \
+	arch/x86/apic/apic_dest.o \
+	arch/x86/apic/apic_ipi.o \
+	arch/x86/apic/apic_x2apic.o \
 	arch/x86/ivshmem.o \
-	arch/x86/emulate.o \
+	arch/x86/emulate/emulate.o \
 	arch/x86/guest_mem.o \
-	arch/x86/insn_cache.o \
+	arch/x86/emulate/insn_cache.o \
 	arch/x86/timer.o \
-	arch/x86/uart_8250.o \
-	arch/x86/insn_decode.o \
-	arch/x86/guest_walk.o \
-	arch/x86/pci.o \
-	arch/x86/pci_cfg.o \
-	arch/x86/pci_trap.o \
-	arch/x86/pci_root.o \
-	arch/x86/pci_msix.o \
-	arch/x86/ioapic.o \
-	arch/x86/ioapic_cells.o \
-	arch/x86/ioapic_ir.o \
-	arch/x86/amd_iommu.o \
-	arch/x86/amd_iommu_cmd.o \
-	arch/x86/amd_iommu_pt.o \
-	arch/x86/amd_iommu_ir.o \
-	arch/x86/vtd.o \
-	arch/x86/vtd_tables.o \
-	arch/x86/vtd_qi.o \
-	arch/x86/vtd_ir.o \
-	arch/x86/vtd_fault.o
+	console/uart_8250_pio.o \
+	arch/x86/emulate/insn_decode.o \
+	arch/x86/emulate/guest_walk.o \
+	arch/x86/pci/pci.o \
+	arch/x86/pci/pci_cfg.o \
+	arch/x86/pci/pci_trap.o \
+	arch/x86/pci/pci_root.o \
+	arch/x86/pci/pci_msix.o \
+	arch/x86/ioapic/ioapic.o \
+	arch/x86/ioapic/ioapic_cells.o \
+	arch/x86/ioapic/ioapic_ir.o \
+	arch/x86/iommu/amd/amd_iommu.o \
+	arch/x86/iommu/amd/amd_iommu_cmd.o \
+	arch/x86/iommu/amd/amd_iommu_pt.o \
+	arch/x86/iommu/amd/amd_iommu_ir.o \
+	arch/x86/iommu/vtd/vtd.o \
+	arch/x86/iommu/vtd/vtd_tables.o \
+	arch/x86/iommu/vtd/vtd_qi.o \
+	arch/x86/iommu/vtd/vtd_ir.o \
+	arch/x86/iommu/vtd/vtd_fault.o
 
 # Linked in the top 2 GiB (asm/layout.h). No FP/SIMD: guest FP state is
 # never saved, so the hypervisor must not touch it.

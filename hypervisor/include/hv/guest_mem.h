@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Reading a cell's memory from a trap handler (hypervisor/guest_mem.c):
+ * Reading a cell's memory from a trap handler (hypervisor/mm/guest_mem.c):
  * only what the calling CPU's cell maps as readable RAM in its own
  * stage-2 / nested page table, so a cell can never make the hypervisor
  * read anything that is not the cell's.

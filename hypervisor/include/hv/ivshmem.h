@@ -63,7 +63,7 @@ struct ivshmem_link {
 extern spinlock_t ivshmem_lock;
 extern struct ivshmem_link ivshmem_links[IVSHMEM_MAX_LINKS];
 
-/* Lifecycle (control lock held; see hypervisor/control.c). */
+/* Lifecycle (control lock held; see hypervisor/core/control.c). */
 int ivshmem_cell_init(struct cell *cell);	/* maps the memory */
 void ivshmem_cell_assign(struct cell *cell);	/* takes it from root */
 void ivshmem_cell_reset(struct cell *cell);	/* start, stop */

@@ -2,7 +2,7 @@
 /*
  * Attacks through port I/O, PCI configuration space and MMIO instructions
  * that straddle a page boundary. The attack cell owns no port: each port
- * below either stops it (hypervisor/arch/x86/emulate.c: x86_handle_pio)
+ * below either stops it (hypervisor/arch/x86/emulate/emulate.c: x86_handle_pio)
  * or, for the PCI ports 0xcf8-0xcff that always trap (pci.c), reads
  * all-ones and has its writes dropped.
  */

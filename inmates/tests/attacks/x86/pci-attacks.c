@@ -4,7 +4,7 @@
  * (configs/x86/attack-pci.c: QEMU's edu at 00:05.0, without
  * JH_PCI_DMA_UNCONFINED): bus mastering (DMA anywhere, no IOMMU), a BAR
  * moved over memory of others, an MSI aimed at the root's CPU or as an
- * NMI. hypervisor/arch/x86/pci_filter.c must keep each write out; the
+ * NMI. hypervisor/pci/pci_filter.c must keep each write out; the
  * attack reads the register back through the other config mechanism.
  */
 #include "insn-attacks.h"

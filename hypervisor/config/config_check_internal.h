@@ -2,7 +2,7 @@
 /*
  * What the parts of the config validator share: limits, the items and
  * reasons a finding names, and small helpers. Private to
- * hypervisor/config_check*.c; callers use <jailhouse/config-check.h>.
+ * hypervisor/config/config_check*.c; callers use <jailhouse/config-check.h>.
  *
  * The driver compiles all parts as one translation unit
  * (driver/config_check.c), so static names must differ between the parts.
