@@ -5,14 +5,13 @@
  */
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
-#include <hv/ivshmem.h>
 #include <hv/console.h>
 #include <hv/control.h>
-#include <hv/iommu.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/setup.h>
 #include <hv/string.h>
+#include <hv/unit.h>
 
 struct cell root_cell;
 struct cell *cells[HV_MAX_CELLS];
@@ -71,7 +70,7 @@ static int map_region(struct cell *cell, const struct jh_memory_region *mem,
 						    mem->size,
 						    region_flags(mem->flags));
 	if (!err) {
-		err = iommu_map_region(cell, mem, merge);
+		err = units_map_region(cell, mem, merge);
 	}
 	if (err != 0) {
 		hv_error("cell \"%s\": cannot map memory 0x%llx+0x%llx at guest 0x%llx (error %d)",
@@ -173,7 +172,7 @@ int cell_init_root(void)
 	}
 	/* The root's link ends: their sections at shmem_virt. */
 	if (!err) {
-		err = ivshmem_cell_init(&root_cell);
+		err = units_cell_init(&root_cell);
 	}
 	if (!err) {
 		err = cell_arch_init(&root_cell);
@@ -189,7 +188,7 @@ int cell_init_root(void)
 
 	root_cell.state = JH_CELL_RUNNING;
 	cells[0] = &root_cell;
-	ivshmem_cell_assign(&root_cell);
+	units_assign(&root_cell);
 	return 0;
 }
 

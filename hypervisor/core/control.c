@@ -23,14 +23,13 @@
 #include <hv/cell.h>
 #include <hv/control.h>
 #include <hv/format.h>
-#include <hv/iommu.h>
-#include <hv/ivshmem.h>
 #include <hv/paging.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/scrub.h>
 #include <hv/setup.h>
 #include <hv/string.h>
+#include <hv/unit.h>
 #include <asm/processor.h>
 
 /* Worst case of new tables when the root cell loses one region. */
@@ -52,8 +51,8 @@ static int stop_cell(struct cell *cell)
 		}
 	}
 	cell->state = JH_CELL_SHUT_DOWN;
-	/* Its link devices reset: the peers see its state drop to 0. */
-	ivshmem_cell_reset(cell);
+	/* Its devices reset: link peers see its state drop to 0. */
+	units_reset(cell);
 	comm_write_state(cell, JH_CELL_SHUT_DOWN);
 	return 0;
 }
@@ -249,9 +248,8 @@ int control_remap_to_root(const struct jh_memory_region *mem)
 /* Also a half-built one (its fields zeroed by page_alloc). */
 static void free_cell(struct cell *cell, uint64_t config_size)
 {
-	ivshmem_cell_exit(cell);
+	units_cell_exit(cell);
 	cell_arch_exit(cell);
-	iommu_cell_exit(cell);
 	if (cell->guest_pt.root != NULL) {
 		pt_destroy(&cell->guest_pt);
 	}
@@ -292,10 +290,7 @@ static int build_cell(struct cell *cell, const struct jh_cell_desc *desc)
 		err = cell_map_region(cell, &mem[n]);
 	}
 	if (!err) {
-		err = ivshmem_cell_init(cell);
-	}
-	if (!err) {
-		err = iommu_cell_init(cell);
+		err = units_cell_init(cell);
 	}
 	if (!err) {
 		err = cell_arch_init(cell);
@@ -309,8 +304,7 @@ static int build_cell(struct cell *cell, const struct jh_cell_desc *desc)
 	}
 	if (!err && hv.pool.pages - hv.pool.used <
 	    (desc->num_memory_regions + desc->num_links + 2) *
-	    TABLES_PER_REGION *
-	    (iommu_active() ? 2 : 1)) {
+	    TABLES_PER_REGION * (1 + units_tables_per_region())) {
 		err = -JH_ENOMEM;
 	}
 	if (err != 0) {
@@ -364,7 +358,7 @@ static void assign_cell(struct cell *cell)
 		if (gives_up_root_memory(&mem[n])) {
 			pt_clear(&root_cell.guest_pt, mem[n].phys_start,
 				 mem[n].size);
-			iommu_clear_root(mem[n].phys_start, mem[n].size);
+			units_root_unmap(mem[n].phys_start, mem[n].size);
 		}
 	}
 	for (cpu = 0; cpu < HV_MAX_CPUS; cpu++) {
@@ -374,8 +368,7 @@ static void assign_cell(struct cell *cell)
 	}
 	move_cpus(&root_cell, cell, cpus);
 	cell_arch_assign(cell);
-	iommu_cell_assign(cell);
-	ivshmem_cell_assign(cell);
+	units_assign(cell);
 	cell_arch_flush_tlb(&root_cell);
 	comm_reset(cell);
 }
@@ -562,10 +555,9 @@ static void give_back(struct cell *cell)
 		}
 	}
 	memcpy(cpus, cell->cpu_set, sizeof(cpus));
-	ivshmem_cell_release(cell);
 	move_cpus(cell, &root_cell, cpus);
 	cell_arch_release(cell);
-	iommu_cell_release(cell);
+	units_release(cell);
 	cell_arch_flush_tlb(&root_cell);
 	cell_arch_flush_tlb(cell);
 }

@@ -10,10 +10,10 @@
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
 #include <hv/control.h>
-#include <hv/ivshmem.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/setup.h>
+#include <hv/unit.h>
 #include <asm/processor.h>
 
 /*
@@ -291,8 +291,8 @@ static int restart_cell(struct per_cpu *pcpu, struct cell *cell)
 	 * powered the cell off while this one waited, that outcome stands.
 	 */
 	if ((err == 0) && (cell->state == JH_CELL_RUNNING)) {
-		/* Its link devices reset: the peers see its state drop to 0. */
-		ivshmem_cell_reset(cell);
+		/* Its devices reset: link peers see its state drop to 0. */
+		units_reset(cell);
 		first = cell_start_cpus(cell);
 		cell_printk(cell, "cell \"%s\" asked for system reset: restarting it at 0x%llx on CPU %u (asked on CPU %u)\n",
 			    cell->name,

@@ -6,10 +6,10 @@
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
 #include <hv/control.h>
-#include <hv/iommu.h>
 #include <hv/hypercall.h>
 #include <hv/percpu.h>
 #include <hv/setup.h>
+#include <hv/unit.h>
 
 static long hypervisor_get_info(unsigned long item)
 {
@@ -74,7 +74,7 @@ long hypercall_dispatch(struct per_cpu *pcpu, unsigned long code,
 		return -JH_EPERM;
 	}
 	/* Root calls come often enough (cell state polls) to report DMA faults. */
-	iommu_poll_faults();
+	units_poll();
 
 	switch (code) {
 	case JH_HC_DISABLE:

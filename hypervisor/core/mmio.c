@@ -3,8 +3,8 @@
  * The MMIO dispatcher: a fixed table, filled at init, searched by address.
  */
 #include <jailhouse/hypercall.h>
-#include <hv/ivshmem.h>
 #include <hv/mmio.h>
+#include <hv/unit.h>
 
 struct mmio_region {
 	gpaddr_t base;
@@ -41,6 +41,6 @@ enum mmio_result mmio_dispatch(struct per_cpu *pcpu, struct mmio_access *acc)
 			return r->handler(pcpu, r->arg, acc);
 		}
 	}
-	/* The BARs of link devices: per cell, so not in the table. */
-	return ivshmem_mmio(pcpu, acc);
+	/* Per-cell regions (the BARs of link devices) are not in the table. */
+	return units_mmio(pcpu, acc);
 }

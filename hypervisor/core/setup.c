@@ -42,12 +42,12 @@
 #include <hv/cell.h>
 #include <hv/console.h>
 #include <hv/control.h>
-#include <hv/iommu.h>
 #include <hv/paging.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/setup.h>
 #include <hv/string.h>
+#include <hv/unit.h>
 #include <asm/layout.h>
 
 /* Smallest pool that can hold the tables of a root cell and a cell. */
@@ -214,7 +214,7 @@ static int global_init(paddr_t phys)
 		err = cell_init_root();
 	}
 	if (!err) {
-		err = iommu_init();
+		err = units_init();
 	}
 	if (!err) {
 		printk("  root cell \"%s\": %u CPUs, %u memory regions, page pool %lu/%lu pages used\n",
@@ -401,7 +401,7 @@ long hv_disable_cpu(struct per_cpu *pcpu)
 		printk("Shutting down hypervisor\n");
 		hv.disabling = true;
 		first = true;
-		iommu_shutdown();
+		units_shutdown();
 		request_power_off(asked);
 	}
 	hv.entered_cpus--;

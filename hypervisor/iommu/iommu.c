@@ -11,6 +11,7 @@
 #include <hv/iommu.h>
 #include <hv/printk.h>
 #include <hv/setup.h>
+#include <hv/unit.h>
 
 /* Burst of fault lines before the console is spared (hv/printk.h). */
 #define FAULT_BURST		8
@@ -238,3 +239,23 @@ void iommu_shutdown(void)
 	/* Root CPUs still leaving must not touch the units any more. */
 	drv = NULL;
 }
+
+static unsigned int iommu_tables_per_region(void)
+{
+	return (drv != NULL) ? 1U : 0U;
+}
+
+/* After the links: a link's memory never enters an I/O page table. */
+DEFINE_UNIT(iommu_unit) = {
+	.name = "iommu",
+	.init = iommu_init,
+	.shutdown = iommu_shutdown,
+	.cell_init = iommu_cell_init,
+	.cell_exit = iommu_cell_exit,
+	.assign = iommu_cell_assign,
+	.release = iommu_cell_release,
+	.map_region = iommu_map_region,
+	.root_unmap = iommu_clear_root,
+	.tables_per_region = iommu_tables_per_region,
+	.poll = iommu_poll_faults,
+};

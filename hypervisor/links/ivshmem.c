@@ -27,6 +27,7 @@
 #include <hv/printk.h>
 #include <hv/setup.h>
 #include <hv/string.h>
+#include <hv/unit.h>
 
 /* Bit n: link n of cell id's config holds a user count (init to exit). */
 static uint8_t counted[HV_MAX_CELLS];
@@ -310,3 +311,13 @@ void ivshmem_cell_exit(struct cell *cell)
 {
 	for_each_end(cell, exit_end);
 }
+
+DEFINE_UNIT(links_unit) = {
+	.name = "links",
+	.cell_init = ivshmem_cell_init,
+	.cell_exit = ivshmem_cell_exit,
+	.assign = ivshmem_cell_assign,
+	.release = ivshmem_cell_release,
+	.reset = ivshmem_cell_reset,
+	.mmio = ivshmem_mmio,
+};

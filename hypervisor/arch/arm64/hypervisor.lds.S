@@ -38,6 +38,10 @@ SECTIONS
 		__start_iommu_drivers = .;
 		KEEP(*(iommu_drivers))
 		__stop_iommu_drivers = .;
+		. = ALIGN(8);
+		__start_units = .;
+		KEEP(*(units))
+		__stop_units = .;
 	}
 	. = ALIGN(4096);
 	__rodata_end = .;
