@@ -14,7 +14,7 @@ from .machine import cmdline_args, cmdline_values, read_cpus
 from .iomem import parse_iomem
 from .pci import read_pci_devices
 from .devicetree import (
-    GICV2_COMPATIBLES, combine, dt_by_phandle, dt_regs, dt_spis,
+    GICV2_COMPATIBLES, dt_by_phandle, dt_pci_ranges, dt_regs, dt_spis,
     load_devicetree)
 from .consoles import console_from_node, dt_find_console
 from .iommu import Iommu, check_iommus, describe_iommus
@@ -218,13 +218,7 @@ def build_arm64(machine, opts):
             regs = regs[1:]
         for s, z in regs:
             devices.append((s, s + z, "%s ECAM" % node.name))
-        cells = node.cells("ranges") or []
-        pac = node.parent.address_cells()
-        step = 3 + pac + 2
-        for i in range(0, len(cells) - step + 1, step):
-            space = (cells[i] >> 24) & 3
-            cpu = combine(cells[i + 3:i + 3 + pac])
-            size = combine(cells[i + 3 + pac:i + step])
+        for space, cpu, size in dt_pci_ranges(node):
             kind = {1: "I/O", 2: "MMIO", 3: "64-bit MMIO"}.get(space)
             if kind is None or not size:
                 continue

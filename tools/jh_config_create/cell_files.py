@@ -7,8 +7,8 @@ import struct
 
 from .errors import Refusal
 from .abi import (
-    CELL_DESC_SIZE, JH_ARCH_ARM64, JH_CONFIG_REVISION, JH_MAX_IOMMUS,
-    JH_MEM_COMM_REGION, SYSTEM_DESC_SIZE)
+    CELL_DESC, CELL_DESC_SIZE, JH_ARCH_ARM64, JH_CONFIG_REVISION,
+    JH_MAX_IOMMUS, JH_MEM_COMM_REGION, SYSTEM_DESC_SIZE)
 
 
 ROOT_CELL_AT = SYSTEM_DESC_SIZE - CELL_DESC_SIZE
@@ -27,7 +27,7 @@ class CellFile:
             raise Refusal("%s: too short for a cell descriptor" % path)
         (sig, _, self.arch, name, self.flags, cpu_set_size, nmem, nirq,
          npio, npci, _, self.cpu_reset, _, con_addr, _, con_type,
-         _) = struct.unpack_from("<6sHI32sIIIIIIIQQQIHH", data, at)
+         _) = struct.unpack_from(CELL_DESC, data, at)
         self.name = name.split(b"\0")[0].decode("ascii", "replace")
         self.path = path
         end = at + CELL_DESC_SIZE + cpu_set_size + 32 * nmem + 32 * nirq + \

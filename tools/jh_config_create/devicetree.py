@@ -176,3 +176,14 @@ def dt_spis(tree, gic, phandles):
                     note(spec)
                 i += child_cells + 1 + pac + pic
     return highest
+
+
+def dt_pci_ranges(host):
+    """A PCI host bridge's windows, from its "ranges": (space, CPU address,
+    size); space 1 is I/O, 2 32-bit and 3 64-bit memory."""
+    cells = host.cells("ranges") or []
+    pac = host.parent.address_cells()
+    step = 3 + pac + 2		# PCI address, CPU address, size
+    for i in range(0, len(cells) - step + 1, step):
+        yield ((cells[i] >> 24) & 3, combine(cells[i + 3:i + 3 + pac]),
+               combine(cells[i + 3 + pac:i + step]))

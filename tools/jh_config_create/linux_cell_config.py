@@ -3,14 +3,12 @@
 .cell and the C source in the style of configs/arm64/linux-cell.c.
 """
 
-import struct
-
 from .abi import (
-    JH_ARCH_ARM64, JH_CELL_PASSIVE_COMMREG, JH_CONFIG_REVISION,
-    JH_CON_NONE, JH_PCI_TYPE_DEVICE)
-from .units import cpulist_text
+    JH_ARCH_ARM64, JH_CELL_PASSIVE_COMMREG, JH_CON_NONE, JH_PCI_TYPE_DEVICE,
+    cpu_set_words, pack_cell, pack_irqchip, pack_pci_device, pack_region)
 from .consoles import CONSOLE_C_NAMES, Console
-from .c_emit import c_comment, c_comment_lines, c_flags_lines, c_size
+from .c_emit import (
+    c_comment, c_comment_lines, c_cpus, c_flags_lines, c_mem_regions, c_size)
 
 
 class LinuxCell:
@@ -40,30 +38,19 @@ class LinuxCell:
             ids.append(intid)
         return [(b, w, i) for b, (w, i) in sorted(chips.items())]
 
-    def cpu_words(self):
-        words = [0] * (max(self.cpus) // 64 + 1)
-        for cpu in self.cpus:
-            words[cpu // 64] |= 1 << (cpu % 64)
-        return words
-
     def to_binary(self):
         con = self.console or Console(JH_CON_NONE)
-        words = self.cpu_words()
         chips = self.irqchips()
-        out = struct.pack("<6sHI32sIIIIIIIQQQIHH", b"JHCELL",
-                          JH_CONFIG_REVISION, JH_ARCH_ARM64,
-                          self.name.encode("ascii"), JH_CELL_PASSIVE_COMMREG,
-                          8 * len(words), len(self.regions), len(chips), 0,
-                          len(self.pci), 0, self.ram.start, 0, con.address,
-                          con.size, con.type, con.flags)
-        out += struct.pack("<%dQ" % len(words), *words)
+        out = pack_cell(JH_ARCH_ARM64, self.name, JH_CELL_PASSIVE_COMMREG,
+                        cpu_set_words(self.cpus),
+                        (len(self.regions), len(chips), 0, len(self.pci)),
+                        self.ram.start, con)
         for r in self.regions:
-            out += struct.pack("<QQQQ", r.start, r.start, r.size, r.flags)
+            out += pack_region(r.start, r.size, r.flags)
         for base, bitmap, _ in chips:
-            out += struct.pack("<QII4I", self.gicd, 0, base, *bitmap)
+            out += pack_irqchip(self.gicd, 0, base, bitmap)
         for domain, bdf, _ in self.pci:
-            out += struct.pack("<BBHHH", JH_PCI_TYPE_DEVICE, 0, domain, bdf,
-                               0)
+            out += pack_pci_device(JH_PCI_TYPE_DEVICE, domain, bdf)
         return out
 
     def to_c(self):
@@ -88,7 +75,7 @@ class LinuxCell:
         chips = self.irqchips()
         L.append("static const struct {")
         L.append("\tstruct jh_cell_desc cell;")
-        L.append("\tuint64_t cpus[%d];" % len(self.cpu_words()))
+        L.append("\tuint64_t cpus[%d];" % len(cpu_set_words(self.cpus)))
         L.append("\tstruct jh_memory_region mem_regions[%d];" %
                  len(self.regions))
         if chips:
@@ -130,20 +117,9 @@ class LinuxCell:
             L.append("\t\t},")
         L.append("\t},")
         L.append("")
-        L.append("\t/* CPUs %s (--cpus). */" % cpulist_text(self.cpus))
-        L.append("\t.cpus = { %s }," %
-                 ", ".join("0x%x" % w for w in self.cpu_words()))
+        L += c_cpus(self.cpus, "--cpus")
         L.append("")
-        L.append("\t.mem_regions = {")
-        for r in self.regions:
-            L += cc(r.comment, 2)
-            L.append("\t\t{")
-            L.append("\t\t\t.phys_start = 0x%x," % r.start)
-            L.append("\t\t\t.virt_start = 0x%x," % r.start)
-            L.append("\t\t\t.size = %s," % c_size(r.size))
-            L += c_flags_lines(r.flags)
-            L.append("\t\t},")
-        L.append("\t},")
+        L += c_mem_regions(self.regions, c_flags_lines)
         if chips:
             L.append("")
             L.append("\t.irqchips = {")

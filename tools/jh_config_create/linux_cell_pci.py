@@ -7,7 +7,7 @@ from .errors import Refusal, UsageError
 from .units import align_down, align_up, fmt_range
 from .ranges import overlaps
 from .pci import PCI_CLASS_SERIAL, other_bars, parse_bdf, pci_sysfs
-from .devicetree import combine, dt_regs
+from .devicetree import dt_pci_ranges, dt_regs
 from .linux_cell_resources import add_device_page, add_spi
 
 
@@ -23,14 +23,8 @@ def pci_host(tree, system):
 
 def io_window(host):
     """(CPU address, size) of the host's I/O space window, or None."""
-    cells = host.cells("ranges") or []
-    pac = host.parent.address_cells()
-    step = 3 + pac + 2
-    for i in range(0, len(cells) - step + 1, step):
-        if (cells[i] >> 24) & 3 == 1:
-            return (combine(cells[i + 3:i + 3 + pac]),
-                    combine(cells[i + 3 + pac:i + step]))
-    return None
+    return next(((cpu, size) for space, cpu, size in dt_pci_ranges(host)
+                 if space == 1), None)
 
 
 def intx_spi(host, gic, phandles, bdf, pin):

@@ -7,7 +7,7 @@ and the --beside cells.
 from .errors import Refusal, UsageError
 from .abi import (
     JH_MEM_COMM_REGION, JH_MEM_EXECUTE, JH_MEM_IO, JH_MEM_LOADABLE,
-    JH_MEM_READ, JH_MEM_WRITE)
+    JH_MEM_READ, JH_MEM_WRITE, MEM_DEVICE)
 from .units import (
     PAGE, align_down, align_up, cpulist_text, fmt_range, fmt_size,
     parse_cpulist, parse_number)
@@ -19,7 +19,6 @@ from .system_config import Region
 # As configs/arm64/linux-cell.c has them: the RAM "cell linux" loads into.
 LINUX_RAM_FLAGS = JH_MEM_READ | JH_MEM_WRITE | JH_MEM_EXECUTE | \
     JH_MEM_LOADABLE
-DEVICE_FLAGS = JH_MEM_READ | JH_MEM_WRITE | JH_MEM_IO
 # Kernel and stage-2 block mappings like 2 MiB boundaries.
 RAM_ALIGN = 2 << 20
 
@@ -161,12 +160,12 @@ def add_device_page(cell, system, beside, start, end, comment, what):
                                        other.path))
     for r in cell.regions:
         if overlaps(start, end, r.start, r.end):
-            if r.flags == DEVICE_FLAGS and start >= r.start and end <= r.end:
+            if r.flags == MEM_DEVICE and start >= r.start and end <= r.end:
                 return		# the same page, already there
             raise Refusal("%s: %s overlaps %s (%s)" %
                                (what, fmt_range(start, end - start),
                                 fmt_range(r.start, r.size), r.comment))
-    cell.regions.append(Region(start, end - start, DEVICE_FLAGS, comment))
+    cell.regions.append(Region(start, end - start, MEM_DEVICE, comment))
 
 
 def add_spi(cell, system, beside, intid, origin, what):

@@ -32,19 +32,24 @@ class PciDevice:
 IORESOURCE_MEM = 0x200
 
 
+def sysfs_resources(machine, name):
+    """(start, end inclusive, flags) of each line of the device's
+    /sys/bus/pci/devices/NAME/resource, unused BARs included."""
+    text = machine.try_text("/sys/bus/pci/devices/%s/resource" % name)
+    for line in (text or "").splitlines():
+        fields = line.split()
+        if len(fields) == 3:
+            yield tuple(int(x, 16) for x in fields)
+
+
 def read_pci_devices(machine):
     devices = []
     for name in machine.listdir("/sys/bus/pci/devices"):
         base = "/sys/bus/pci/devices/" + name
         cls = int(machine.read_text(base + "/class").strip(), 16)
-        bars = []
-        for line in (machine.try_text(base + "/resource") or "").splitlines():
-            fields = line.split()
-            if len(fields) != 3:
-                continue
-            start, end, flags = (int(x, 16) for x in fields)
-            if start and end and flags & IORESOURCE_MEM:
-                bars.append((start, end + 1))
+        bars = [(start, end + 1) for start, end, flags in
+                sysfs_resources(machine, name)
+                if start and end and flags & IORESOURCE_MEM]
         devices.append(PciDevice(name, cls, bars))
     devices.sort(key=lambda d: (d.domain, d.bdf))
     if len(devices) > JH_MAX_PCI_DEVICES:
@@ -75,15 +80,9 @@ def parse_bdf(text):
 def read_bars(machine, name):
     """A device's I/O and memory BARs as Linux placed them: (start, end,
     is_io), from /sys/bus/pci/devices/NAME/resource."""
-    bars = []
-    text = machine.try_text("/sys/bus/pci/devices/%s/resource" % name)
-    for line in (text or "").splitlines():
-        fields = line.split()
-        if len(fields) == 3:
-            start, end, flags = (int(x, 16) for x in fields)
-            if end > start and flags & (IORESOURCE_IO | IORESOURCE_MEM):
-                bars.append((start, end + 1, bool(flags & IORESOURCE_IO)))
-    return bars
+    return [(start, end + 1, bool(flags & IORESOURCE_IO))
+            for start, end, flags in sysfs_resources(machine, name)
+            if end > start and flags & (IORESOURCE_IO | IORESOURCE_MEM)]
 
 
 def pci_sysfs(machine, domain, bdf):

@@ -11,10 +11,12 @@ from .abi import (
     IOMMU_C_NAMES, JH_ARCH_ARM64, JH_ARCH_X86, JH_CONFIG_REVISION,
     JH_CON_NONE, JH_IOAPIC_SID_VALID, JH_IOMMU_AMD, JH_MAX_IOMMUS,
     JH_MAX_IRQCHIPS, JH_MAX_MEM_REGIONS, JH_MAX_PIO_REGIONS,
-    JH_PCI_TYPE_BRIDGE, JH_PCI_TYPE_DEVICE)
-from .units import cpulist_text
+    JH_PCI_TYPE_BRIDGE, JH_PCI_TYPE_DEVICE, MEMORY_REGION, cpu_set_words,
+    pack_cell, pack_console, pack_irqchip, pack_pci_device, pack_region)
 from .consoles import CONSOLE_C_NAMES, Console
-from .c_emit import c_comment, c_comment_lines, c_mem_flags, c_size
+from .c_emit import (
+    c_comment, c_comment_lines, c_cpus, c_mem_flags_line, c_mem_regions,
+    c_size)
 
 
 class Region:
@@ -64,12 +66,6 @@ class Config:
         self.mmconfig_end_bus = 0
         self.pm_timer = 0
 
-    def cpu_words(self):
-        words = [0] * (max(self.cpus) // 64 + 1)
-        for cpu in self.cpus:
-            words[cpu // 64] |= 1 << (cpu % 64)
-        return words
-
     def check_counts(self):
         if len(self.regions) > JH_MAX_MEM_REGIONS:
             raise Refusal("%d memory regions, more than a config holds (%d)"
@@ -84,13 +80,6 @@ class Config:
     # -- binary ------------------------------------------------------------
 
     def to_binary(self):
-        def region(start, virt, size, flags):
-            return struct.pack("<QQQQ", start, virt, size, flags)
-
-        def console(con):
-            return struct.pack("<QIHH", con.address, con.size, con.type,
-                               con.flags)
-
         if self.arch == "arm64":
             platform = struct.pack("<QQQIIQB7x2Q", self.gicd, self.gicr,
                                    self.gicr_stride, self.gic_version,
@@ -106,28 +95,25 @@ class Config:
             iommus += struct.pack("<QIHHHBBIQ", u.base, u.size, u.type, 0,
                                   u.amd_bdf, u.amd_cap, 0, 0, 0)
         iommus += bytes(32 * (JH_MAX_IOMMUS - len(self.iommus)))
-        words = self.cpu_words()
-        root = struct.pack("<6sHI32sIIIIIII", b"JHCELL", JH_CONFIG_REVISION,
-                           self.arch_id, self.name.encode("ascii"), 0,
-                           8 * len(words), len(self.regions),
-                           len(self.irqchips), len(self.pio), len(self.pci),
-                           0)
-        root += struct.pack("<QQ", 0, 0) + console(Console(JH_CON_NONE))
+        root = pack_cell(self.arch_id, self.name, 0,
+                         cpu_set_words(self.cpus),
+                         (len(self.regions), len(self.irqchips),
+                          len(self.pio), len(self.pci)), 0,
+                         Console(JH_CON_NONE))
         out = struct.pack("<6sHII", b"JHSYST", JH_CONFIG_REVISION,
                           self.arch_id, 0)
-        out += region(self.hv_start, 0, self.hv_size, 0)
-        out += console(self.debug_console) + platform + iommus + root
-        out += struct.pack("<%dQ" % len(words), *words)
+        # The hypervisor's memory: virt_start 0, no flags.
+        out += struct.pack(MEMORY_REGION, self.hv_start, 0, self.hv_size, 0)
+        out += pack_console(self.debug_console) + platform + iommus + root
         for r in self.regions:
-            out += region(r.start, r.start, r.size, r.flags)
+            out += pack_region(r.start, r.size, r.flags)
         for c in self.irqchips:
-            out += struct.pack("<QII4I", c.address, c.id, c.pin_base,
-                               *c.bitmap)
+            out += pack_irqchip(c.address, c.id, c.pin_base, c.bitmap)
         for base, length, _ in self.pio:
             out += struct.pack("<HHI", base, length, 0)
         for d in self.pci:
-            out += struct.pack("<BBHHH", JH_PCI_TYPE_BRIDGE if d.is_bridge
-                               else JH_PCI_TYPE_DEVICE, 0, d.domain, d.bdf, 0)
+            out += pack_pci_device(JH_PCI_TYPE_BRIDGE if d.is_bridge
+                                   else JH_PCI_TYPE_DEVICE, d.domain, d.bdf)
         return out
 
     # -- C source ----------------------------------------------------------
@@ -151,7 +137,7 @@ class Config:
         L.append(" */")
         L.append('#include "config-file.h"')
         L.append("")
-        words = self.cpu_words()
+        words = cpu_set_words(self.cpus)
         L.append("static const struct {")
         L.append("\tstruct jh_system_desc sys;")
         L.append("\tuint64_t cpus[%d];" % len(words))
@@ -241,20 +227,9 @@ class Config:
         L.append("\t\t},")
         L.append("\t},")
         L.append("")
-        L.append("\t/* CPUs %s (/sys/devices/system/cpu/possible). */" %
-                 cpulist_text(self.cpus))
-        L.append("\t.cpus = { %s }," % ", ".join("0x%x" % w for w in words))
+        L += c_cpus(self.cpus, "/sys/devices/system/cpu/possible")
         L.append("")
-        L.append("\t.mem_regions = {")
-        for r in self.regions:
-            L += c_comment(r.comment, 2)
-            L.append("\t\t{")
-            L.append("\t\t\t.phys_start = 0x%x," % r.start)
-            L.append("\t\t\t.virt_start = 0x%x," % r.start)
-            L.append("\t\t\t.size = %s," % c_size(r.size))
-            L.append("\t\t\t.flags = %s," % c_mem_flags(r.flags))
-            L.append("\t\t},")
-        L.append("\t},")
+        L += c_mem_regions(self.regions, c_mem_flags_line)
         if self.irqchips:
             L.append("")
             L.append("\t.irqchips = {")
