@@ -9,11 +9,6 @@
  */
 #include "config_check_internal.h"
 
-unsigned int jh_cfg_arch_phys_bits(uint32_t arch)
-{
-	return arch == JH_ARCH_ARM64 ? JHC_ARM64_PA_BITS : JHC_X86_PA_BITS;
-}
-
 /* [start, start + size) must not wrap (checked before). */
 static int jhc_check_width(const char *item, int index, const char *field,
 			   uint64_t start, uint64_t size, unsigned int bits,

@@ -352,11 +352,18 @@ int jh_cfg_check_cell_arrays(const struct jh_cell_desc *c, uint32_t arch,
 			     struct jh_config_error *err);
 
 /*
- * Address width (config_check_addr.c): the largest physical address size
- * of arch, and checks of one region, one console and the system header's
- * addresses against bits.
+ * The largest physical address size of arch. Here, not in
+ * config_check_addr.c: the link checks need it, and that file calls them.
  */
-unsigned int jh_cfg_arch_phys_bits(uint32_t arch);
+static inline unsigned int jh_cfg_arch_phys_bits(uint32_t arch)
+{
+	return arch == JH_ARCH_ARM64 ? JHC_ARM64_PA_BITS : JHC_X86_PA_BITS;
+}
+
+/*
+ * Address width (config_check_addr.c): checks of one region, one console
+ * and the system header's addresses against bits.
+ */
 int jh_cfg_check_mem_width(const struct jh_memory_region *m, int index,
 			   unsigned int bits, struct jh_config_error *err);
 int jh_cfg_check_console_width(const char *item, const struct jh_console *con,

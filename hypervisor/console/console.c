@@ -7,7 +7,6 @@
  */
 #include <jailhouse/hypercall.h>
 #include <hv/console.h>
-#include <hv/printk.h>
 #include <hv/setup.h>
 #include <hv/spinlock.h>
 #include <hv/string.h>
@@ -45,8 +44,6 @@ int console_init(const struct jh_console *con)
 
 	drv = find_uart(con->type);
 	if (!drv) {
-		hv_error("debug console: type %u is not supported on this architecture",
-			 con->type);
 		return -JH_EINVAL;
 	}
 	/* A UART in x86 I/O space needs no mapping. */
@@ -54,8 +51,6 @@ int console_init(const struct jh_console *con)
 		hv_map_device(ALIGN_DOWN(con->address, PAGE_SIZE),
 			      PAGE_ALIGN_UP(MAX(con->size, 1U)));
 	if (!base) {
-		hv_error("debug console: cannot map 0x%llx",
-			 (unsigned long long)con->address);
 		return -JH_ENOMEM;
 	}
 	uart_base = con->address;

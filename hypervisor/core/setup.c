@@ -179,6 +179,24 @@ static void print_banner(void)
 	       hv.pool.used);
 }
 
+/*
+ * The console names its failure by the error code alone: printing is
+ * printk's, which sits on top of it.
+ */
+static int start_console(const struct jh_console *con)
+{
+	int err = console_init(con);
+
+	if (err == -JH_EINVAL) {
+		hv_error("debug console: type %u is not supported on this architecture",
+			 con->type);
+	} else if (err != 0) {
+		hv_error("debug console: cannot map 0x%llx",
+			 (unsigned long long)con->address);
+	}
+	return err;
+}
+
 /* The first CPU only, under init_lock. */
 static int global_init(paddr_t phys)
 {
@@ -203,7 +221,7 @@ static int global_init(paddr_t phys)
 	}
 
 	paging_arch_hv_activate(hv.paging.root_phys);
-	err = console_init(&hv.sysconfig->debug_console);
+	err = start_console(&hv.sysconfig->debug_console);
 	if (err != 0) {
 		return err;
 	}

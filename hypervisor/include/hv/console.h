@@ -14,7 +14,8 @@ extern struct jh_console_page console_page;
 
 /*
  * Maps and starts the debug UART described by con (JH_CON_NONE: ring
- * only). 0 or -JH_E*, with a message.
+ * only). 0, -JH_EINVAL (no driver for its type) or -JH_ENOMEM (no
+ * mapping); the caller names the cause (printk sits on top of this).
  */
 int console_init(const struct jh_console *con);
 
