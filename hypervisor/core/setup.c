@@ -190,7 +190,8 @@ static int start_console(const struct jh_console *con)
 	if (err == -JH_EINVAL) {
 		hv_error("debug console: type %u is not supported on this architecture",
 			 con->type);
-	} else if (err != 0) {
+	}
+	if (err == -JH_ENOMEM) {
 		hv_error("debug console: cannot map 0x%llx",
 			 (unsigned long long)con->address);
 	}
