@@ -7,7 +7,6 @@
  */
 #include <jailhouse/hypercall.h>
 #include <hv/console.h>
-#include <hv/setup.h>
 #include <hv/spinlock.h>
 #include <hv/string.h>
 #include <hv/uart.h>
@@ -33,7 +32,7 @@ static const struct uart_driver *find_uart(uint16_t type)
 	return NULL;
 }
 
-int console_init(const struct jh_console *con)
+int console_init(const struct jh_console *con, console_map_t map)
 {
 	const struct uart_driver *drv;
 	void *base;
@@ -48,7 +47,7 @@ int console_init(const struct jh_console *con)
 	}
 	/* A UART in x86 I/O space needs no mapping. */
 	base = con->type == JH_CON_8250_PIO ? (void *)1 :
-		hv_map_device(ALIGN_DOWN(con->address, PAGE_SIZE),
+		map(ALIGN_DOWN(con->address, PAGE_SIZE),
 			      PAGE_ALIGN_UP(MAX(con->size, 1U)));
 	if (!base) {
 		return -JH_ENOMEM;

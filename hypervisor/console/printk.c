@@ -2,8 +2,8 @@
 /*
  * printk and friends: format one line, hand it to the console.
  */
+#include <hv/arch.h>
 #include <hv/console.h>
-#include <hv/control.h>
 #include <hv/format.h>
 #include <hv/printk.h>
 

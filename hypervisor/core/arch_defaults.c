@@ -5,8 +5,8 @@
  * its own of all of them.
  */
 #include <jailhouse/hypercall.h>
+#include <hv/arch.h>
 #include <hv/cell.h>
-#include <hv/control.h>
 #include <hv/ivshmem.h>
 #include <hv/percpu.h>
 

@@ -8,10 +8,11 @@
 #include <jailhouse/console.h>
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
-#include <hv/control.h>
+#include <hv/cell_config.h>
+#include <hv/hv_paging.h>
+#include <hv/hypervisor.h>
 #include <hv/paging.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <hv/string.h>
 
 #define MAX_CELL_CONFIG_SIZE	(64 * 1024)

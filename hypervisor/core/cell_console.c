@@ -7,11 +7,10 @@
  */
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
-#include <hv/control.h>
+#include <hv/control_lock.h>
 #include <hv/guest_mem.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 
 /* Generous: a cell's console is its output, but the UART is shared. */
 #define CELL_CONSOLE_LINES	200

@@ -6,11 +6,12 @@
  */
 #include <jailhouse/console.h>
 #include <jailhouse/hypercall.h>
+#include <hv/arch.h>
 #include <hv/cell.h>
-#include <hv/control.h>
+#include <hv/comm_region.h>
+#include <hv/control_lock.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <hv/string.h>
 #include <asm/processor.h>
 

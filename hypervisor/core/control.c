@@ -20,14 +20,19 @@
  * pt_map, which merges the split tables into blocks again.
  */
 #include <jailhouse/hypercall.h>
+#include <hv/arch.h>
 #include <hv/cell.h>
+#include <hv/cell_config.h>
+#include <hv/comm_region.h>
 #include <hv/control.h>
+#include <hv/control_lock.h>
+#include <hv/cpu_handover.h>
 #include <hv/format.h>
+#include <hv/hypervisor.h>
 #include <hv/paging.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/scrub.h>
-#include <hv/setup.h>
 #include <hv/string.h>
 #include <hv/unit.h>
 #include <asm/processor.h>

@@ -15,7 +15,7 @@
  */
 #include <jailhouse/coverage.h>
 #include <jailhouse/header.h>
-#include <hv/setup.h>
+#include <hv/hypervisor.h>
 #include <hv/types.h>
 #include <asm/layout.h>
 

@@ -8,11 +8,13 @@
  * written under control_lock and followed by a kick (IPI).
  */
 #include <jailhouse/hypercall.h>
+#include <hv/arch.h>
 #include <hv/cell.h>
-#include <hv/control.h>
+#include <hv/comm_region.h>
+#include <hv/control_lock.h>
+#include <hv/cpu_handover.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <hv/unit.h>
 #include <asm/processor.h>
 
@@ -29,28 +31,6 @@ static bool wait_over(uint64_t begin, unsigned long spins)
 {
 	return (timer_arch_now_us() - begin > PARK_TIMEOUT_US) ||
 		(spins > PARK_MAX_SPINS);
-}
-
-/* The flag is seen by a TLB shootdown waiting under the lock. */
-void control_lock_in_trap(struct per_cpu *pcpu)
-{
-	WRITE_ONCE(pcpu->waits_for_control, true);
-	smp_mb();
-	spin_lock(&control_lock);
-	WRITE_ONCE(pcpu->waits_for_control, false);
-}
-
-void control_unlock_to_wait(struct per_cpu *pcpu)
-{
-	WRITE_ONCE(pcpu->waits_for_control, true);
-	smp_mb();
-	spin_unlock(&control_lock);
-}
-
-void control_relock(struct per_cpu *pcpu)
-{
-	spin_lock(&control_lock);
-	WRITE_ONCE(pcpu->waits_for_control, false);
 }
 
 void cpu_park(struct per_cpu *pcpu)

@@ -7,6 +7,7 @@
 #include <hv/cell.h>
 #include <hv/control.h>
 #include <hv/hypercall.h>
+#include <hv/hypervisor.h>
 #include <hv/percpu.h>
 #include <hv/setup.h>
 #include <hv/unit.h>

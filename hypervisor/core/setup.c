@@ -39,12 +39,16 @@
  */
 #include <jailhouse/config-check.h>
 #include <jailhouse/hypercall.h>
+#include <hv/arch.h>
 #include <hv/cell.h>
 #include <hv/console.h>
-#include <hv/control.h>
+#include <hv/control_lock.h>
+#include <hv/hv_paging.h>
+#include <hv/hypervisor.h>
 #include <hv/paging.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
+#include <hv/root_cell.h>
 #include <hv/setup.h>
 #include <hv/string.h>
 #include <hv/unit.h>
@@ -53,22 +57,9 @@
 /* Smallest pool that can hold the tables of a root cell and a cell. */
 #define MIN_POOL_PAGES		64
 
-struct hypervisor hv;
-DEFINE_SPINLOCK(control_lock);
-
 static DEFINE_SPINLOCK(init_lock);
 static bool init_done;
 static int init_result;
-
-uint64_t cpus_present[BITMAP_WORDS(HV_MAX_CPUS)];
-
-struct per_cpu *per_cpu(unsigned int cpu)
-{
-	if (cpu >= HV_MAX_CPUS || !bitmap_test(cpus_present, cpu)) {
-		return NULL;
-	}
-	return (struct per_cpu *)(hv.percpu_base + cpu * PERCPU_SIZE);
-}
 
 static uint64_t percpu_offset(void)
 {
@@ -155,7 +146,7 @@ static int init_pool(void)
 	uint64_t pool_offset = percpu_offset() + HV_MAX_CPUS * PERCPU_SIZE;
 	int err;
 
-	hv.percpu_base = hv_phys2virt(hv.phys_base + percpu_offset());
+	percpu_base = hv_phys2virt(hv.phys_base + percpu_offset());
 	err = page_pool_init(&hv.pool, hv_phys2virt(hv.phys_base + pool_offset),
 			     hv.phys_base + pool_offset,
 			     (hv.mem_size - pool_offset) / PAGE_SIZE);
@@ -185,7 +176,7 @@ static void print_banner(void)
  */
 static int start_console(const struct jh_console *con)
 {
-	int err = console_init(con);
+	int err = console_init(con, hv_map_device);
 
 	if (err == -JH_EINVAL) {
 		hv_error("debug console: type %u is not supported on this architecture",
@@ -244,12 +235,6 @@ static int global_init(paddr_t phys)
 	return err;
 }
 
-bool hv_root_in_transition(void)
-{
-	return READ_ONCE(hv.disabling) ||
-		READ_ONCE(hv.entered_cpus) < hv_header.online_cpus;
-}
-
 /*
  * The CPU number comes from the root's driver: it must be one the root
  * cell's config has, not taken yet, and name no physical CPU that entered
@@ -288,10 +273,10 @@ static int cpu_init(unsigned int cpu, struct per_cpu *pcpu)
 		return err;
 	}
 
-	if ((uint8_t *)pcpu != hv.percpu_base + cpu * PERCPU_SIZE) {
+	if ((uint8_t *)pcpu != percpu_base + cpu * PERCPU_SIZE) {
 		hv_error("CPU %u: per-CPU area at %p, expected %p", cpu,
 			 (void *)pcpu,
-			 (void *)(hv.percpu_base + cpu * PERCPU_SIZE));
+			 (void *)(percpu_base + cpu * PERCPU_SIZE));
 		return -JH_EINVAL;
 	}
 

@@ -8,9 +8,9 @@
 #include <jailhouse/config.h>
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
+#include <hv/hypervisor.h>
 #include <hv/iommu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <hv/unit.h>
 
 /* Burst of fault lines before the console is spared (hv/printk.h). */

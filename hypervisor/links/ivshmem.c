@@ -19,13 +19,14 @@
  * static, the cell's mappings are made in create.
  */
 #include <jailhouse/hypercall.h>
+#include <hv/arch.h>
 #include <hv/cell.h>
 #include <hv/control.h>
+#include <hv/hv_paging.h>
 #include <hv/iommu.h>
 #include <hv/ivshmem.h>
 #include <hv/paging.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <hv/string.h>
 #include <hv/unit.h>
 

@@ -12,8 +12,8 @@
  * (IVSHMEM_DB_BURST per IVSHMEM_DB_WINDOW_US) and refusals are printed
  * rate-limited.
  */
+#include <hv/arch.h>
 #include <hv/cell.h>
-#include <hv/control.h>
 #include <hv/ivshmem.h>
 #include <hv/ivshmem_regs.h>
 #include <hv/percpu.h>

@@ -12,9 +12,9 @@
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
 #include <hv/guest_mem.h>
+#include <hv/hypervisor.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <hv/string.h>
 
 static uint8_t *window_of(const struct per_cpu *pcpu)

@@ -13,6 +13,8 @@
  */
 #include <jailhouse/hypercall.h>
 #include <hv/guest_mem.h>
+#include <hv/hv_paging.h>
+#include <hv/hypervisor.h>
 #include <hv/paging.h>
 #include <hv/printk.h>
 #include <hv/setup.h>

@@ -14,9 +14,9 @@
  * under control_lock; the time is linear in the cell's RAM.
  */
 #include <jailhouse/hypercall.h>
-#include <hv/control.h>
+#include <hv/arch.h>
+#include <hv/hv_paging.h>
 #include <hv/scrub.h>
-#include <hv/setup.h>
 #include <hv/string.h>
 
 /* Mapped, zeroed and flushed a piece at a time, so that the temporary

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include <jailhouse/hypercall.h>
+#include <hv/hypervisor.h>
 #include <hv/iommu.h>
 #include <hv/page_pool.h>
 #include <asm/pci.h>

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 
 #include <jailhouse/hypercall.h>
+#include <hv/hypervisor.h>
 #include <hv/iommu.h>
 #include <hv/page_pool.h>
 #include "x86_stubs.h"

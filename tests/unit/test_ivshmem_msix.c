@@ -15,6 +15,7 @@
 #include "unit.h"
 #include "x86_stubs.h"
 
+#include <hv/arch.h>
 #include <hv/bitmap.h>
 #include <hv/ivshmem.h>
 #include <hv/ivshmem_regs.h>

@@ -8,8 +8,8 @@
 
 #include <string.h>
 
+#include <hv/arch.h>
 #include <hv/console.h>
-#include <hv/control.h>
 #include <hv/printk.h>
 
 static uint64_t clock_us = 1000;

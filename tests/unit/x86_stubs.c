@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <hv/hv_paging.h>
+#include <hv/hypervisor.h>
 #include <asm/apic.h>
 #include "unit.h"
 #include "x86_stubs.h"

@@ -11,7 +11,6 @@
 
 #include <hv/cell.h>
 #include <hv/percpu.h>
-#include <hv/setup.h>
 #include "config_builder.h"
 
 #define STUB_CPUS	4

@@ -3,9 +3,9 @@
  * arm64 cell hooks: VMID, VTTBR, guest TLB maintenance and the comm
  * region's platform facts.
  */
+#include <hv/arch.h>
 #include <hv/cell.h>
-#include <hv/control.h>
-#include <hv/setup.h>
+#include <hv/hypervisor.h>
 #include <asm/gic.h>
 #include <asm/pci.h>
 #include <asm/processor.h>

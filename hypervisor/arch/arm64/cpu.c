@@ -3,9 +3,10 @@
  * arm64 CPU hooks: parking, kicking, and a fresh guest state for a CPU
  * that (re)starts, as PSCI CPU_ON defines it.
  */
+#include <hv/arch.h>
 #include <hv/cell.h>
-#include <hv/control.h>
 #include <hv/percpu.h>
+#include <hv/setup.h>
 #include <asm/gic.h>
 #include <asm/mmu.h>
 #include <asm/processor.h>

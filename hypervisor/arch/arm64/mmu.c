@@ -6,8 +6,8 @@
  */
 #include <hv/cell.h>
 #include <hv/guest_mem.h>
+#include <hv/hv_paging.h>
 #include <hv/paging.h>
-#include <hv/setup.h>
 #include <asm/layout.h>
 #include <asm/mmu.h>
 #include <asm/processor.h>

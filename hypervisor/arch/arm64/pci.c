@@ -28,13 +28,14 @@
 #include <jailhouse/hypercall.h>
 #include <hv/bitmap.h>
 #include <hv/cell.h>
+#include <hv/hv_paging.h>
+#include <hv/hypervisor.h>
 #include <hv/iommu.h>
 #include <hv/ivshmem.h>
 #include <hv/mmio.h>
 #include <hv/pci_filter.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <hv/spinlock.h>
 #include <asm/pci.h>
 

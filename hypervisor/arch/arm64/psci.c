@@ -12,11 +12,13 @@
  * else, including the SMCCC architecture calls, is NOT_SUPPORTED.
  */
 #include <jailhouse/hypercall.h>
+#include <hv/arch.h>
 #include <hv/cell.h>
-#include <hv/control.h>
+#include <hv/control_lock.h>
+#include <hv/cpu_handover.h>
+#include <hv/hypervisor.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <asm/processor.h>
 #include <asm/sysregs.h>
 #include <asm/traps.h>

@@ -4,8 +4,9 @@
  */
 #include <jailhouse/config.h>
 #include <jailhouse/hypercall.h>
+#include <hv/arch.h>
 #include <hv/cell.h>
-#include <hv/control.h>
+#include <hv/hypervisor.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/setup.h>

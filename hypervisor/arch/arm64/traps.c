@@ -6,14 +6,14 @@
  * root cell, or with the failure of a non-root cell.
  */
 #include <jailhouse/hypercall.h>
+#include <hv/arch.h>
 #include <hv/cell.h>
-#include <hv/control.h>
+#include <hv/cpu_handover.h>
 #include <hv/format.h>
 #include <hv/hypercall.h>
 #include <hv/mmio.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <asm/gic.h>
 #include <asm/processor.h>
 #include <asm/sysregs.h>

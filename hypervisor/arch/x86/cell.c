@@ -29,12 +29,12 @@
  * page table: they trap and are emulated (apic.c, ioapic.c, pci.c).
  */
 #include <jailhouse/hypercall.h>
+#include <hv/arch.h>
 #include <hv/cell.h>
-#include <hv/control.h>
+#include <hv/hypervisor.h>
 #include <hv/page_pool.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <hv/string.h>
 #include <asm/apic.h>
 #include <asm/ioapic.h>

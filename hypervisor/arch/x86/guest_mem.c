@@ -22,9 +22,9 @@
  */
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
+#include <hv/hypervisor.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <hv/string.h>
 #include <asm/guest_cache.h>
 #include <asm/layout.h>

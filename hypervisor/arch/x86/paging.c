@@ -14,8 +14,8 @@
  * the guest's PAT says.
  */
 #include <hv/cell.h>
+#include <hv/hv_paging.h>
 #include <hv/paging.h>
-#include <hv/setup.h>
 #include <asm/paging.h>
 
 #define PTE_P		(1ULL << 0)

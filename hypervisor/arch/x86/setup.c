@@ -10,8 +10,10 @@
  */
 #include <jailhouse/config.h>
 #include <jailhouse/hypercall.h>
+#include <hv/arch.h>
 #include <hv/cell.h>
-#include <hv/control.h>
+#include <hv/hv_paging.h>
+#include <hv/hypervisor.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/setup.h>
@@ -36,7 +38,7 @@ void __noreturn x86_leave(struct leave_state *s);
 
 struct per_cpu *arch_this_cpu(void)
 {
-	uintptr_t sp, base = (uintptr_t)hv.percpu_base;
+	uintptr_t sp, base = (uintptr_t)percpu_base;
 
 	asm volatile("mov %%rsp, %0" : "=r" (sp));
 	return (struct per_cpu *)(base + (sp - base) / PERCPU_SIZE *

@@ -7,10 +7,10 @@
  * that states them.
  */
 #include <jailhouse/hypercall.h>
+#include <hv/arch.h>
 #include <hv/cell.h>
-#include <hv/control.h>
+#include <hv/hypervisor.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <asm/apic.h>
 #include <asm/processor.h>
 #include <asm/timer.h>

@@ -4,10 +4,12 @@
  * the vendor backend setup_arch_early() chose, and the hypervisor's own
  * NMI vector's C half.
  */
+#include <hv/arch.h>
 #include <hv/cell.h>
-#include <hv/control.h>
+#include <hv/cpu_handover.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
+#include <hv/setup.h>
 #include <asm/apic.h>
 #include <asm/io.h>
 #include <asm/processor.h>

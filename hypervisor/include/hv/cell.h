@@ -65,8 +65,6 @@ static inline bool cell_has_cpu(const struct cell *cell, unsigned int cpu)
 
 unsigned int cell_count(void);
 
-/* Sets up the root cell from the system config. */
-int cell_init_root(void);
 
 /* Fills cell->cpu_set and num_cpus from desc. */
 void cell_set_cpus(struct cell *cell, const struct jh_cell_desc *desc);

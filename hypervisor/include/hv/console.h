@@ -12,12 +12,16 @@
 /* Page aligned, padded to whole pages, inside the core image. */
 extern struct jh_console_page console_page;
 
+/* Maps device memory 1:1 into the hypervisor; NULL on failure. */
+typedef void *(*console_map_t)(paddr_t phys, uint64_t size);
+
 /*
- * Maps and starts the debug UART described by con (JH_CON_NONE: ring
+ * Maps (through map: the console sits below the memory management, which
+ * prints) and starts the debug UART described by con (JH_CON_NONE: ring
  * only). 0, -JH_EINVAL (no driver for its type) or -JH_ENOMEM (no
  * mapping); the caller names the cause (printk sits on top of this).
  */
-int console_init(const struct jh_console *con);
+int console_init(const struct jh_console *con, console_map_t map);
 
 /* Writes len bytes to ring and UART; takes the console lock. */
 void console_write(const char *s, size_t len);

@@ -64,6 +64,8 @@ JH_STATIC_ASSERT(sizeof(struct per_cpu) <= PERCPU_DATA_SIZE,
  * HV_MAX_CPUS.
  */
 extern uint64_t cpus_present[];
+/* The per-CPU area of CPU 0; the others follow at PERCPU_SIZE. */
+extern uint8_t *percpu_base;
 struct per_cpu *per_cpu(unsigned int cpu);
 
 static inline struct per_cpu *this_cpu(void)

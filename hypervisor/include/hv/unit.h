@@ -23,7 +23,7 @@
 #define HV_UNIT_H
 
 #include <jailhouse/config.h>
-#include <hv/mmio.h>
+#include <hv/mmio_access.h>
 #include <hv/types.h>
 
 struct cell;

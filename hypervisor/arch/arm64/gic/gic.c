@@ -7,10 +7,10 @@
 #include <jailhouse/comm-region.h>
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
-#include <hv/control.h>
+#include <hv/cpu_handover.h>
+#include <hv/hypervisor.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <hv/string.h>
 #include <asm/gic.h>
 #include <asm/gic_dist.h>

@@ -14,8 +14,8 @@
  * its queue under the queue lock and kick it. The owner's own interrupts
  * go into a list register without the lock when its queue is empty.
  */
+#include <hv/arch.h>
 #include <hv/cell.h>
-#include <hv/control.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <asm/gic.h>

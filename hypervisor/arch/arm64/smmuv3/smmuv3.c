@@ -18,9 +18,9 @@
  */
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
+#include <hv/hv_paging.h>
 #include <hv/iommu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <asm/io.h>
 #include <asm/processor.h>
 #include <asm/smmuv3.h>

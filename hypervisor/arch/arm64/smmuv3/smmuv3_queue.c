@@ -6,10 +6,10 @@
  * the core.
  */
 #include <jailhouse/hypercall.h>
-#include <hv/control.h>
+#include <hv/arch.h>
+#include <hv/hypervisor.h>
 #include <hv/iommu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <asm/io.h>
 #include <asm/processor.h>
 #include <asm/smmuv3.h>

@@ -36,10 +36,10 @@
  */
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
+#include <hv/hv_paging.h>
 #include <hv/mmio.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <asm/apic.h>
 #include <asm/apic_regs.h>
 #include <asm/descriptors.h>

@@ -17,10 +17,11 @@
  */
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
-#include <hv/control.h>
+#include <hv/control_lock.h>
+#include <hv/cpu_handover.h>
+#include <hv/hypervisor.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <asm/apic.h>
 #include <asm/apic_dest.h>
 #include <asm/apic_regs.h>

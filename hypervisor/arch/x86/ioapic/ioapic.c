@@ -45,10 +45,11 @@
 #include <jailhouse/hypercall.h>
 #include <hv/bitmap.h>
 #include <hv/cell.h>
+#include <hv/hv_paging.h>
+#include <hv/hypervisor.h>
 #include <hv/mmio.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <hv/spinlock.h>
 #include <asm/apic.h>
 #include <asm/ioapic.h>

@@ -32,10 +32,10 @@
 #include <jailhouse/hypercall.h>
 #include <hv/bitmap.h>
 #include <hv/cell.h>
+#include <hv/hypervisor.h>
 #include <hv/iommu.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <hv/spinlock.h>
 #include <asm/apic.h>
 #include <asm/pci.h>

@@ -32,13 +32,13 @@
  */
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
+#include <hv/hv_paging.h>
 #include <hv/iommu.h>
 #include <hv/mmio.h>
+#include <hv/pci_filter.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <hv/spinlock.h>
-#include <hv/pci_filter.h>
 #include <asm/pci.h>
 #include "pci_internal.h"
 

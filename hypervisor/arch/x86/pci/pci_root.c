@@ -34,10 +34,10 @@
  */
 #include <jailhouse/config.h>
 #include <hv/cell.h>
+#include <hv/hypervisor.h>
 #include <hv/iommu.h>
-#include <hv/printk.h>
-#include <hv/setup.h>
 #include <hv/pci_filter.h>
+#include <hv/printk.h>
 #include <asm/pci.h>
 #include "pci_internal.h"
 

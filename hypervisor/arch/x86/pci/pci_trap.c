@@ -24,11 +24,12 @@
  */
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
+#include <hv/hv_paging.h>
+#include <hv/hypervisor.h>
 #include <hv/ivshmem.h>
 #include <hv/mmio.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <hv/spinlock.h>
 #include <asm/pci.h>
 #include "pci_internal.h"

@@ -18,12 +18,12 @@
  */
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
+#include <hv/cpu_handover.h>
 #include <hv/hypercall.h>
+#include <hv/hypervisor.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <hv/string.h>
-#include <hv/control.h>
 #include <asm/apic.h>
 #include <asm/io.h>
 #include <asm/processor.h>

@@ -5,8 +5,8 @@
  * state after INIT/SIPI that cells start from.
  */
 #include <hv/cell.h>
+#include <hv/hypervisor.h>
 #include <hv/percpu.h>
-#include <hv/setup.h>
 #include <hv/string.h>
 #include <asm/io.h>
 #include <asm/msr.h>

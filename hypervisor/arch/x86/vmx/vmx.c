@@ -40,12 +40,12 @@
  * off Linux's I/O permission bitmap.
  */
 #include <jailhouse/hypercall.h>
+#include <hv/arch.h>
 #include <hv/bitmap.h>
 #include <hv/cell.h>
-#include <hv/control.h>
+#include <hv/hypervisor.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <hv/string.h>
 #include <asm/apic.h>
 #include <asm/guest_walk.h>

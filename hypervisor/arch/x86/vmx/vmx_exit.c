@@ -22,11 +22,10 @@
  */
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
-#include <hv/control.h>
+#include <hv/cpu_handover.h>
 #include <hv/hypercall.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <asm/apic.h>
 #include <asm/io.h>
 #include <asm/msr.h>

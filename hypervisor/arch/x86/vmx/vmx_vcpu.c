@@ -8,7 +8,6 @@
  */
 #include <hv/cell.h>
 #include <hv/percpu.h>
-#include <hv/setup.h>
 #include <hv/string.h>
 #include <asm/io.h>
 #include <asm/msr.h>

@@ -17,10 +17,10 @@
  */
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
+#include <hv/hypervisor.h>
 #include <hv/mmio.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <hv/spinlock.h>
 #include <asm/gicv2.h>
 #include <asm/io.h>

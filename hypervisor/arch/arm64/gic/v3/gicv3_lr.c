@@ -5,10 +5,9 @@
  * front of the list registers is vgic.c's.
  */
 #include <hv/cell.h>
-#include <hv/control.h>
+#include <hv/hypervisor.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <asm/gicv3.h>
 #include <asm/processor.h>
 #include <asm/sysregs.h>

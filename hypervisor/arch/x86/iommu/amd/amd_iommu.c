@@ -24,10 +24,11 @@
  */
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
+#include <hv/hv_paging.h>
+#include <hv/hypervisor.h>
 #include <hv/iommu.h>
 #include <hv/page_pool.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <hv/string.h>
 #include <asm/ioapic.h>
 #include <asm/pci.h>

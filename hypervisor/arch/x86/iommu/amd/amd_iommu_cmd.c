@@ -33,10 +33,10 @@
  * entry and moving the tail.
  */
 #include <jailhouse/hypercall.h>
-#include <hv/control.h>
+#include <hv/arch.h>
+#include <hv/hypervisor.h>
 #include <hv/iommu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <asm/pci.h>
 #include <asm/processor.h>
 #include "amd_iommu_internal.h"

@@ -39,9 +39,9 @@
  */
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
+#include <hv/hypervisor.h>
 #include <hv/iommu.h>
 #include <hv/page_pool.h>
-#include <hv/setup.h>
 #include <asm/pci.h>
 #include "amd_iommu_internal.h"
 

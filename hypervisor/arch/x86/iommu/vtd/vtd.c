@@ -17,10 +17,10 @@
  * enable.
  */
 #include <jailhouse/hypercall.h>
-#include <hv/control.h>
+#include <hv/arch.h>
+#include <hv/hv_paging.h>
 #include <hv/iommu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <asm/ioapic.h>
 #include <asm/pci.h>
 #include <asm/processor.h>

@@ -8,10 +8,10 @@
  * every invalidation; register-based invalidation is then not allowed.
  */
 #include <jailhouse/hypercall.h>
+#include <hv/arch.h>
 #include <hv/cell.h>
-#include <hv/control.h>
+#include <hv/hypervisor.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <asm/processor.h>
 #include <asm/vtd.h>
 #include <asm/vtd_unit.h>

@@ -13,9 +13,9 @@
  */
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
+#include <hv/hypervisor.h>
 #include <hv/iommu.h>
 #include <hv/printk.h>
-#include <hv/setup.h>
 #include <asm/pci.h>
 #include <asm/vtd.h>
 #include <asm/vtd_unit.h>
