@@ -5,8 +5,10 @@ left in OUT (build/bench/perf). Writes OUT/bench.md and OUT/ARCH.csv (raw
 samples: setup,index,ns) and prints the table. Every figure is read from
 what the guests printed: "latency-raw" lines of the timer-latency inmate,
 "jailhouse cell stats -n 1" tables, the x86 inmate's "APIC access" line
-(one TSC-bracketed APIC read and write: in a cell, an exit each) and the
-image files' sizes."""
+(one TSC-bracketed APIC read and write: in a cell, an exit each), the
+image files' sizes and cloc's count of the hypervisor's sources
+(ARCH-cloc.csv, of the files tests/perf/hv-sources named)."""
+import csv
 import os
 import re
 import sys
@@ -209,6 +211,67 @@ def p6_rows(arch, root, lines):
     return rows
 
 
+SRC = os.path.realpath(os.path.join(os.path.dirname(__file__), '..', '..'))
+KINDS = (('.c', 'C'), ('.S', 'assembler'), ('.h', 'headers'))
+
+
+def cloc_files(out, arch):
+    """{path relative to the tree: code lines} from OUT/ARCH-cloc.csv
+    (cloc --by-file --csv), or None without it."""
+    path = os.path.join(out, '%s-cloc.csv' % arch)
+    if not os.path.exists(path):
+        return None
+    files = {}
+    with open(path, newline='') as f:
+        for row in csv.reader(f):
+            if len(row) < 5 or row[0] in ('language', 'SUM'):
+                continue
+            files[os.path.relpath(row[1], SRC)] = int(row[4])
+    return files
+
+
+def code_rows(out, arches, image_sizes):
+    """The hypervisor's code lines per build (by kind of file) and image
+    size, then its code lines per directory, a column per build."""
+    rows = ['', '## Hypervisor: code lines and image size', '',
+            'Code lines (cloc: neither blank nor comment lines) of exactly '
+            'the files each build compiled: its C and assembler sources and '
+            'every header they include (tests/perf/hv-sources); the image is '
+            'jailhouse-ARCH.bin.', '',
+            '| arch | files | ' + ' | '.join(k for _, k in KINDS) +
+            ' | code lines | image (bytes) |', '|---' * (len(KINDS) + 4) + '|']
+    by_dir = {}
+    for arch in arches:
+        files = cloc_files(out, arch)
+        if files is None:
+            rows.append('| %s | - |%s - | %s |' % (
+                arch, ' - |' * len(KINDS), fmt(image_sizes.get(arch))))
+            continue
+        kinds = []
+        for ext, _ in KINDS:
+            kinds.append(sum(n for f, n in files.items() if f.endswith(ext)))
+        rows.append('| %s | %d | %s | %d | %s |' % (
+            arch, len(files), ' | '.join(map(str, kinds)),
+            sum(files.values()), fmt(image_sizes.get(arch))))
+        for f, n in files.items():
+            d = by_dir.setdefault(os.path.dirname(f), {}).setdefault(
+                arch, [0, 0])
+            d[0] += 1
+            d[1] += n
+    if not by_dir:
+        return rows
+    rows += ['', '## Hypervisor: code lines by directory', '',
+             'Code lines (files) of each build per directory of the tree, '
+             'from the same count.', '',
+             '| directory | ' + ' | '.join(arches) + ' |',
+             '|---' * (len(arches) + 1) + '|']
+    for d in sorted(by_dir):
+        rows.append('| %s | %s |' % (d, ' | '.join(
+            '%d (%d)' % (by_dir[d][a][1], by_dir[d][a][0])
+            if a in by_dir[d] else '-' for a in arches)))
+    return rows
+
+
 def main(out, arches):
     md = ['# make bench', '',
           'QEMU -icount shift=0,align=off,sleep=off (1 instruction = 1 ns). '
@@ -230,6 +293,7 @@ def main(out, arches):
               '| arch | setup | read | write |', '|---|---|---|---|']
     sizes = ['', '## Image sizes (bytes)', '', '| arch | image | file | size |',
              '|---|---|---|---|']
+    hv_sizes = {}
     for arch in arches:
         csv = ['setup,index,ns']
         cell_log = os.path.join(out, '%s-cell.log' % arch)
@@ -278,11 +342,14 @@ def main(out, arches):
             for line in open(images):
                 kind, _, path = line.strip().partition(' ')
                 size = os.path.getsize(path) if os.path.isfile(path) else None
+                if kind == 'hypervisor':
+                    hv_sizes[arch] = size
                 sizes.append('| %s | %s | %s | %s |' % (
                     arch, kind, os.path.basename(path) or '-', fmt(size)))
     md += ['', 'Histograms (most frequent values; SVG: ARCH-histogram.svg):',
            '', '```'] + hists + ['```'] + p2 + \
-        (access if len(access) > 5 else []) + p5 + p6 + sizes
+        (access if len(access) > 5 else []) + p5 + p6 + sizes + \
+        code_rows(out, arches, hv_sizes)
     text = '\n'.join(md) + '\n'
     with open(os.path.join(out, 'bench.md'), 'w') as f:
         f.write(text)
