@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Cell state common to all cells: the root cell's setup and guest memory
- * mappings (the console hypercalls are in cell_console.c).
+ * Cell state common to all cells: the cell table and guest memory
+ * mappings (the root cell's setup is in root_cell.c, the console
+ * hypercalls in cell_console.c).
  */
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
@@ -142,4 +143,34 @@ void cell_printk(struct cell *cell, const char *fmt, ...)
 	va_start(ap, fmt);
 	vprintk(fmt, ap);
 	va_end(ap);
+}
+
+/* The root cell's own region around phys (validated to exist). */
+static const struct jh_memory_region *root_region_at(paddr_t phys)
+{
+	const struct jh_cell_desc *root = root_cell.config;
+	const struct jh_memory_region *mem = jh_cell_mem_regions(root);
+	unsigned int n;
+
+	for (n = 0; n < root->num_memory_regions; n++) {
+		if (phys >= mem[n].phys_start &&
+		    phys - mem[n].phys_start < mem[n].size) {
+			return &mem[n];
+		}
+	}
+	return NULL;
+}
+
+/* Gives [mem] back to the root cell with the root's own attributes. */
+int cell_give_back_to_root(const struct jh_memory_region *mem)
+{
+	const struct jh_memory_region *owner = root_region_at(mem->phys_start);
+	struct jh_memory_region back = *mem;
+
+	if (!owner) {
+		return -JH_EINVAL;
+	}
+	back.virt_start = mem->phys_start;
+	back.flags = owner->flags;
+	return cell_map_region(&root_cell, &back);
 }

@@ -220,36 +220,6 @@ static bool gives_up_root_memory(const struct jh_memory_region *mem)
 	return !(mem->flags & (JH_MEM_COMM_REGION | JH_MEM_ROOTSHARED));
 }
 
-/* The root cell's own region around phys (validated to exist). */
-static const struct jh_memory_region *root_region_at(paddr_t phys)
-{
-	const struct jh_cell_desc *root = root_cell.config;
-	const struct jh_memory_region *mem = jh_cell_mem_regions(root);
-	unsigned int n;
-
-	for (n = 0; n < root->num_memory_regions; n++) {
-		if (phys >= mem[n].phys_start &&
-		    phys - mem[n].phys_start < mem[n].size) {
-			return &mem[n];
-		}
-	}
-	return NULL;
-}
-
-/* Gives [mem] back to the root cell with the root's own attributes. */
-int control_remap_to_root(const struct jh_memory_region *mem)
-{
-	const struct jh_memory_region *owner = root_region_at(mem->phys_start);
-	struct jh_memory_region back = *mem;
-
-	if (!owner) {
-		return -JH_EINVAL;
-	}
-	back.virt_start = mem->phys_start;
-	back.flags = owner->flags;
-	return cell_map_region(&root_cell, &back);
-}
-
 /* Also a half-built one (its fields zeroed by page_alloc). */
 static void free_cell(struct cell *cell, uint64_t config_size)
 {
@@ -552,7 +522,7 @@ static void give_back(struct cell *cell)
 	}
 	for (n = 0; n < cell->config->num_memory_regions; n++) {
 		if (gives_up_root_memory(&mem[n]) &&
-		    control_remap_to_root(&mem[n])) {
+		    cell_give_back_to_root(&mem[n])) {
 			printk("cell \"%s\": memory 0x%llx+0x%llx could not be given back to the root cell\n",
 			       cell->name,
 			       (unsigned long long)mem[n].phys_start,

@@ -5,6 +5,7 @@
  * const: the driver fills in the second half before entry.
  */
 #include <jailhouse/header.h>
+#include <hv/header.h>
 #include <hv/types.h>
 #include <asm/layout.h>
 #include <asm/percpu.h>

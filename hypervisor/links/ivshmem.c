@@ -21,7 +21,6 @@
 #include <jailhouse/hypercall.h>
 #include <hv/arch.h>
 #include <hv/cell.h>
-#include <hv/control.h>
 #include <hv/hv_paging.h>
 #include <hv/iommu.h>
 #include <hv/ivshmem.h>
@@ -260,7 +259,7 @@ static void give_back(struct ivshmem_link *link)
 
 	zero_memory(link);
 	link->taken = false;
-	if (control_remap_to_root(&back) != 0) {
+	if (cell_give_back_to_root(&back) != 0) {
 		printk("link %u: memory 0x%llx+0x%llx could not be given back to the root cell\n",
 		       link->id, (unsigned long long)link->phys,
 		       (unsigned long long)link->size);

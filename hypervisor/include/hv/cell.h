@@ -78,6 +78,12 @@ int cell_map_region(struct cell *cell, const struct jh_memory_region *mem);
 int cell_map_region_keep_tables(struct cell *cell,
 				const struct jh_memory_region *mem);
 int cell_unmap_region(struct cell *cell, const struct jh_memory_region *mem);
+/*
+ * Maps [mem] (physical range; its virt_start and flags are ignored) back
+ * into the root cell with the attributes of the root region holding it
+ * (control lock held). -JH_EINVAL if no root region holds it.
+ */
+int cell_give_back_to_root(const struct jh_memory_region *mem);
 
 /*
  * CPUs may use the cell's guest table from now on (its VMID is set up):

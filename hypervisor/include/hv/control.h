@@ -14,15 +14,7 @@
 
 struct cell;
 struct jh_comm_region;
-struct jh_memory_region;
 struct per_cpu;
-
-/*
- * Maps [mem] (physical range; its virt_start and flags are ignored) back
- * into the root cell with the attributes of the root region holding it
- * (control lock held). -JH_EINVAL if no root region holds it.
- */
-int control_remap_to_root(const struct jh_memory_region *mem);
 
 long control_cell_create(struct per_cpu *pcpu, unsigned long config_addr);
 

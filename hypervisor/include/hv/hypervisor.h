@@ -7,7 +7,7 @@
 #define HV_HYPERVISOR_H
 
 #include <jailhouse/config.h>
-#include <jailhouse/header.h>
+#include <hv/header.h>
 #include <hv/page_pool.h>
 #include <hv/paging.h>
 #include <hv/types.h>
@@ -24,7 +24,6 @@ struct hypervisor {
 };
 
 extern struct hypervisor hv;
-extern struct jh_hv_header hv_header;
 
 /* Link-time layout of the image (see the arch linker script). */
 extern uint8_t __image_start[], __text_start[], __text_end[];
