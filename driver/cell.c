@@ -27,13 +27,6 @@ void jh_cell_set_cpus_from_desc(struct jh_cell *cell)
 			cpumask_set_cpu(cpu, &cell->cpus);
 }
 
-void jh_cell_free(struct jh_cell *cell)
-{
-	if (cell->id != 0)
-		kfree(cell->desc);
-	kfree(cell);
-}
-
 struct jh_cell *jh_cell_find(struct jh_cause *cause,
 			     const struct jh_ioctl_cell_id *id)
 {

@@ -98,7 +98,6 @@ int jh_cell_destroy(struct jh_cause *cause, const struct jh_ioctl_cell_id *id);
 int jh_cell_destroy_all(struct jh_cause *cause);
 struct jh_cell *jh_cell_find(struct jh_cause *cause,
 			     const struct jh_ioctl_cell_id *id);
-void jh_cell_free(struct jh_cell *cell);
 void jh_cell_set_cpus_from_desc(struct jh_cell *cell);
 
 /*
@@ -144,7 +143,6 @@ void jh_sysfs_exit(void);
 struct device *jh_sysfs_device(void);
 int jh_sysfs_add_cell(struct jh_cell *cell);
 void jh_sysfs_remove_cell(struct jh_cell *cell);
-const char *jh_cell_state_name(long state);
 
 /* stats.c: statistics/cpu<N>/ follow the cell's CPUs after each sync. */
 void jh_stats_sync(struct jh_cell *cell);
