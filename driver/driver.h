@@ -22,6 +22,8 @@
 #include <jailhouse/header.h>
 #include <jailhouse/ioctl.h>
 
+#include "arch.h"
+
 struct jh_pci_taken;
 
 /* Generous: a maximal config (256 CPUs, all arrays full) is below 4 KiB. */
@@ -29,14 +31,6 @@ struct jh_pci_taken;
 
 /* The hypervisor's page size, independent of the kernel's PAGE_SIZE. */
 #define JH_HV_PAGE_SIZE		4096
-
-#ifdef CONFIG_ARM64
-#define JH_ARCH			JH_ARCH_ARM64
-#define JH_ARCH_NAME		"arm64"
-#else
-#define JH_ARCH			JH_ARCH_X86
-#define JH_ARCH_NAME		"x86"
-#endif
 
 /* Why the last request failed: one line for JH_IOCTL_LAST_ERROR. */
 struct jh_cause {
@@ -155,16 +149,6 @@ void jh_stats_remove(struct jh_cell *cell);
 void jh_coverage_init(void);
 void jh_coverage_exit(void);
 void jh_coverage_collect(phys_addr_t hv_phys);
-
-/* arm64.c / x86.c: architecture hooks. */
-int jh_arch_check(struct jh_cause *cause);
-/* Called on each CPU with interrupts off; returns 0 or -JH_E*. */
-long jh_arch_cpu_enter(phys_addr_t entry, phys_addr_t header,
-		       unsigned int cpu);
-long jh_arch_hypercall(unsigned long code, unsigned long arg1,
-		       unsigned long arg2);
-/* Writes [addr, addr + size) back to memory and drops it from caches. */
-void jh_arch_flush_dcache(const void *addr, size_t size);
 
 /*
  * links.c: the root cell's link devices on its PCI bus, after enable;
