@@ -19,7 +19,7 @@
 #include <jailhouse/hypercall.h>
 
 #include "arm64.h"
-#include "driver.h"
+#include "cause.h"
 
 #ifdef CONFIG_SHADOW_CALL_STACK
 #error "the hypervisor entry clobbers x18, the shadow call stack pointer"

@@ -15,7 +15,14 @@
 
 #include <jailhouse/hypercall.h>
 
-#include "driver.h"
+#include "cause.h"
+#include "cell.h"
+#include "config.h"
+#include "hypercall.h"
+#include "pci.h"
+#include "state.h"
+#include "stats.h"
+#include "sysfs.h"
 
 void jh_cell_set_cpus_from_desc(struct jh_cell *cell)
 {

@@ -17,7 +17,11 @@
 
 #include <jailhouse/hypercall.h>
 
-#include "driver.h"
+#include "arch.h"
+#include "cause.h"
+#include "state.h"
+#include "stats.h"
+#include "sysfs.h"
 
 static struct device *jh_root_dev;
 static struct kobject *jh_cells_dir;

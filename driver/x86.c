@@ -26,7 +26,7 @@
 #include <asm/msr.h>
 #include <asm/processor.h>
 
-#include "driver.h"
+#include "cause.h"
 #include "x86.h"
 
 #define JH_MSR_VM_CR		0xc0010114
