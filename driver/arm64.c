@@ -18,7 +18,8 @@
 
 #include <jailhouse/hypercall.h>
 
-#include "driver.h"
+#include "arm64.h"
+#include "cause.h"
 
 #ifdef CONFIG_SHADOW_CALL_STACK
 #error "the hypervisor entry clobbers x18, the shadow call stack pointer"
@@ -47,8 +48,8 @@ static unsigned long jh_stub_call(unsigned long func, unsigned long a1,
 	return x0;
 }
 
-long jh_arch_hypercall(unsigned long code, unsigned long arg1,
-		       unsigned long arg2)
+long jh_arm64_hypercall(unsigned long code, unsigned long arg1,
+			unsigned long arg2)
 {
 	register unsigned long x0 asm("x0") = code;
 	register unsigned long x1 asm("x1") = arg1;
@@ -95,7 +96,7 @@ static int jh_check_psci(struct jh_cause *cause)
 	return 0;
 }
 
-int jh_arch_check(struct jh_cause *cause)
+int jh_arm64_check(struct jh_cause *cause)
 {
 	unsigned long ret;
 
@@ -114,8 +115,8 @@ int jh_arch_check(struct jh_cause *cause)
 	return jh_check_psci(cause);
 }
 
-long jh_arch_cpu_enter(phys_addr_t entry, phys_addr_t header,
-		       unsigned int cpu)
+long jh_arm64_cpu_enter(phys_addr_t entry, phys_addr_t header,
+			unsigned int cpu)
 {
 	/* The image and header must be in memory before EL2 reads them. */
 	dsb(sy);
@@ -126,7 +127,7 @@ long jh_arch_cpu_enter(phys_addr_t entry, phys_addr_t header,
  * dc civac by VA acts on the caches whatever the mapping's attributes, so
  * it also reaches lines that another (cacheable) mapping left behind.
  */
-void jh_arch_flush_dcache(const void *addr, size_t size)
+void jh_arm64_flush_dcache(const void *addr, size_t size)
 {
 	u64 ctr = read_sysreg(ctr_el0);
 	unsigned long line = 4UL << ((ctr >> 16) & 0xf);	/* DminLine */

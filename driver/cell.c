@@ -15,7 +15,14 @@
 
 #include <jailhouse/hypercall.h>
 
-#include "driver.h"
+#include "cause.h"
+#include "cell.h"
+#include "config.h"
+#include "hypercall.h"
+#include "pci.h"
+#include "state.h"
+#include "stats.h"
+#include "sysfs.h"
 
 void jh_cell_set_cpus_from_desc(struct jh_cell *cell)
 {
@@ -25,13 +32,6 @@ void jh_cell_set_cpus_from_desc(struct jh_cell *cell)
 	for (cpu = 0; cpu < max && cpu < nr_cpu_ids; cpu++)
 		if (jh_cpu_in_set(cell->desc, cpu))
 			cpumask_set_cpu(cpu, &cell->cpus);
-}
-
-void jh_cell_free(struct jh_cell *cell)
-{
-	if (cell->id != 0)
-		kfree(cell->desc);
-	kfree(cell);
 }
 
 struct jh_cell *jh_cell_find(struct jh_cause *cause,

@@ -11,7 +11,13 @@
 
 #include <jailhouse/config-check.h>
 
-#include "driver.h"
+#include "arch.h"
+#include "cause.h"
+#include "config.h"
+#include "state.h"
+
+/* Generous: a maximal config (256 CPUs, all arrays full) is below 4 KiB. */
+#define JH_CONFIG_MAX_SIZE	(64 * 1024)
 
 /*
  * The copy is kmalloc'ed, so physically contiguous: the hypervisor reads a

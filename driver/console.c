@@ -16,7 +16,10 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
-#include "driver.h"
+#include <jailhouse/console.h>
+
+#include "arch.h"
+#include "console.h"
 
 static const struct jh_console_page *jh_console;
 

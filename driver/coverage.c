@@ -16,7 +16,11 @@
 
 #include <jailhouse/coverage.h>
 
-#include "driver.h"
+#include "cause.h"
+#include "coverage.h"
+#include "firmware.h"
+#include "state.h"
+#include "sysfs.h"
 
 static const struct jh_cov_desc *jh_cov;
 static u8 *jh_cov_map;

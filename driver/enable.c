@@ -24,16 +24,22 @@
 #include <linux/smp.h>
 #include <linux/string.h>
 
+#include <jailhouse/console.h>
 #include <jailhouse/hypercall.h>
 
-#include "driver.h"
+#include "arch.h"
+#include "cause.h"
+#include "cell.h"
+#include "config.h"
+#include "console.h"
+#include "coverage.h"
+#include "enable.h"
+#include "firmware.h"
+#include "links.h"
+#include "state.h"
+#include "sysfs.h"
 
 #define JH_STUB_ERR	0xbadca11	/* the hyp stub's "unknown call" */
-
-bool jh_enabled;
-struct jh_system_desc *jh_sysconfig;
-struct jh_cell *jh_root_cell;
-LIST_HEAD(jh_cells);
 
 static struct resource *jh_hv_resource;
 

@@ -10,7 +10,11 @@
 #include <linux/module.h>
 #include <linux/string.h>
 
-#include "driver.h"
+#include <jailhouse/console.h>
+
+#include "arch.h"
+#include "cause.h"
+#include "firmware.h"
 
 #define JH_FW_NAME	"jailhouse-" JH_ARCH_NAME ".bin"
 

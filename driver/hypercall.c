@@ -6,9 +6,15 @@
  */
 #define pr_fmt(fmt) "jailhouse: " fmt
 
+#include <linux/kernel.h>
+
+#include <jailhouse/console.h>
 #include <jailhouse/hypercall.h>
 
-#include "driver.h"
+#include "arch.h"
+#include "cause.h"
+#include "console.h"
+#include "hypercall.h"
 
 long jh_hypercall(struct jh_cause *cause, unsigned long code,
 		  unsigned long arg1, unsigned long arg2, const char *fmt, ...)

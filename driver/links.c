@@ -12,7 +12,8 @@
 
 #include <linux/pci.h>
 
-#include "driver.h"
+#include "cause.h"
+#include "links.h"
 
 /* BAR0 registers, BAR1 MSI-X table, BAR2 the shared memory. */
 #define JH_LINK_BARS	3

@@ -13,7 +13,12 @@
 
 #include <jailhouse/hypercall.h>
 
-#include "driver.h"
+#include "arch.h"
+#include "cause.h"
+#include "cell.h"
+#include "hypercall.h"
+#include "load.h"
+#include "state.h"
 
 /* Returns the physical address of [target, target + size) or fails. */
 static int jh_image_phys(struct jh_cause *cause, const struct jh_cell *cell,

@@ -14,51 +14,23 @@
 
 #include <jailhouse/hypercall.h>
 
+#include "arch.h"
+#include "cause.h"
+#include "cell.h"
 #include "compat.h"
-#include "driver.h"
-
-/* Serialises all requests and guards the state in driver.h. */
-DEFINE_MUTEX(jh_lock);
+#include "console.h"
+#include "coverage.h"
+#include "enable.h"
+#include "firmware.h"
+#include "load.h"
+#include "state.h"
+#include "sysfs.h"
 
 /* What one open file of /dev/jailhouse remembers between calls. */
 struct jh_file {
 	struct jh_cause last;
 	u32 console_pos;	/* next console byte this file reads */
 };
-
-int jh_fail(struct jh_cause *cause, int err, const char *fmt, ...)
-{
-	va_list args;
-
-	va_start(args, fmt);
-	vsnprintf(cause->text, sizeof(cause->text), fmt, args);
-	va_end(args);
-	cause->err = err;
-	pr_err("%s\n", cause->text);
-	return err;
-}
-
-const char *jh_errname(int err)
-{
-	/* The hypervisor's codes are Linux errno numbers. */
-	switch (err < 0 ? -err : err) {
-	case JH_EPERM: return "EPERM";
-	case JH_ENOENT: return "ENOENT";
-	case JH_E2BIG: return "E2BIG";
-	case JH_ENOMEM: return "ENOMEM";
-	case JH_EFAULT: return "EFAULT";
-	case JH_EBUSY: return "EBUSY";
-	case JH_EEXIST: return "EEXIST";
-	case JH_EINVAL: return "EINVAL";
-	case JH_ERANGE: return "ERANGE";
-	case JH_ENOSYS: return "ENOSYS";
-	case ENODEV: return "ENODEV";
-	case EIO: return "EIO";
-	case ENOTTY: return "ENOTTY";
-	case EOPNOTSUPP: return "EOPNOTSUPP";
-	default: return "unknown error";
-	}
-}
 
 static int jh_open(struct inode *inode, struct file *file)
 {

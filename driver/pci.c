@@ -19,8 +19,10 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "cause.h"
 #include "compat.h"
-#include "driver.h"
+#include "pci.h"
+#include "state.h"
 
 /*
  * The override while a cell owns the device: a driver name no Linux

@@ -12,7 +12,9 @@
 
 #include <jailhouse/hypercall.h>
 
-#include "driver.h"
+#include "arch.h"
+#include "state.h"
+#include "stats.h"
 
 struct jh_cpu_stats {
 	struct kobject kobj;

@@ -17,7 +17,11 @@
 
 #include <jailhouse/hypercall.h>
 
-#include "driver.h"
+#include "arch.h"
+#include "cause.h"
+#include "state.h"
+#include "stats.h"
+#include "sysfs.h"
 
 static struct device *jh_root_dev;
 static struct kobject *jh_cells_dir;
@@ -27,7 +31,7 @@ struct device *jh_sysfs_device(void)
 	return jh_root_dev;
 }
 
-const char *jh_cell_state_name(long state)
+static const char *jh_cell_state_name(long state)
 {
 	switch (state) {
 	case JH_CELL_RUNNING: return "running";
@@ -151,9 +155,15 @@ static struct attribute *jh_cell_attrs[] = {
 };
 ATTRIBUTE_GROUPS(jh_cell);
 
+/* The last reference is gone: the cell and its config copy go. */
 static void jh_cell_kobj_release(struct kobject *kobj)
 {
-	jh_cell_free(jh_kobj_cell(kobj));
+	struct jh_cell *cell = jh_kobj_cell(kobj);
+
+	/* The root cell's desc points into jh_sysconfig. */
+	if (cell->id != 0)
+		kfree(cell->desc);
+	kfree(cell);
 }
 
 static struct kobj_type jh_cell_ktype = {

@@ -26,7 +26,7 @@
 #include <asm/msr.h>
 #include <asm/processor.h>
 
-#include "driver.h"
+#include "cause.h"
 #include "x86.h"
 
 #define JH_MSR_VM_CR		0xc0010114
@@ -168,7 +168,7 @@ JH_SPEC_SAFE
 "	.size jh_x86_leave, . - jh_x86_leave\n"
 "	.global jh_x86_tramp_end\n"
 "jh_x86_tramp_end:\n"
-JH_HYPERCALL_STUB("jh_x86_hypercall", "vmmcall")
+JH_HYPERCALL_STUB("jh_x86_vmmcall", "vmmcall")
 JH_HYPERCALL_STUB("jh_x86_vmcall", "vmcall")
 "	.popsection\n");
 
@@ -277,7 +277,7 @@ static int jh_check_vmx(struct jh_cause *cause)
 	return 0;
 }
 
-int jh_arch_check(struct jh_cause *cause)
+int jh_x86_check(struct jh_cause *cause)
 {
 	unsigned long start = (unsigned long)jh_x86_tramp_start;
 	unsigned int n;
@@ -325,8 +325,8 @@ int jh_arch_check(struct jh_cause *cause)
 	return 0;
 }
 
-long jh_arch_cpu_enter(phys_addr_t entry, phys_addr_t header,
-		       unsigned int cpu)
+long jh_x86_cpu_enter(phys_addr_t entry, phys_addr_t header,
+		      unsigned int cpu)
 {
 	unsigned long entry_va = JH_HV_VIRT_BASE + (entry - header);
 	int err = 0;
@@ -350,17 +350,17 @@ long jh_arch_cpu_enter(phys_addr_t entry, phys_addr_t header,
 			    (u64)jh_tramp_pfn << PAGE_SHIFT);
 }
 
-long jh_arch_hypercall(unsigned long code, unsigned long arg1,
-		       unsigned long arg2)
+long jh_x86_hypercall(unsigned long code, unsigned long arg1,
+		      unsigned long arg2)
 {
 	if (boot_cpu_data.x86_vendor == X86_VENDOR_AMD ||
 	    boot_cpu_data.x86_vendor == X86_VENDOR_HYGON)
-		return jh_x86_hypercall(code, arg1, arg2);
+		return jh_x86_vmmcall(code, arg1, arg2);
 	return jh_x86_vmcall(code, arg1, arg2);
 }
 
 /* The copy went through a write-combining mapping: drain it. */
-void jh_arch_flush_dcache(const void *addr, size_t size)
+void jh_x86_flush_dcache(const void *addr, size_t size)
 {
 	wmb();	/* write-combined stores reach memory before entry */
 }
