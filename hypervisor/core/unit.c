@@ -8,10 +8,11 @@
 
 /*
  * The bounds of the section: hypervisor.lds.S defines them, and on the
- * host (unit tests) ld does, or nobody if no unit is linked in.
+ * host (unit tests) ld does. Not weak: a weak reference is loaded through
+ * the GOT, which the image does not carry.
  */
-extern const struct unit __start_units[] __weak;
-extern const struct unit __stop_units[] __weak;
+extern const struct unit __start_units[];
+extern const struct unit __stop_units[];
 
 /* What a hook gets: a cell, or a range of the root's memory. */
 struct hook_args {
