@@ -184,7 +184,8 @@ static void sgi_frame(uint64_t base, uint64_t off, struct mmio_access *acc)
 	}
 }
 
-struct per_cpu *gic_frame_owner(uint64_t frame)
+/* The CPU whose redistributor frame is at frame, or NULL. */
+static struct per_cpu *gic_frame_owner(uint64_t frame)
 {
 	struct per_cpu *pcpu;
 	unsigned int cpu;
