@@ -7,7 +7,7 @@
 #include <hv/percpu.h>
 #include <asm/processor.h>
 #include <asm/sysregs.h>
-#include <asm/traps.h>
+#include <asm/inject.h>
 
 #define VBAR_CUR_SP0		0x000
 #define VBAR_CUR_SPX		0x200

@@ -20,8 +20,8 @@
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <asm/processor.h>
+#include <asm/psci.h>
 #include <asm/sysregs.h>
-#include <asm/traps.h>
 
 #define PSCI_VERSION		0x84000000U
 #define PSCI_CPU_SUSPEND_32	0x84000001U

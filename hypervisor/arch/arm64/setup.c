@@ -13,6 +13,7 @@
 #include <asm/gic.h>
 #include <asm/layout.h>
 #include <asm/mmu.h>
+#include <asm/mmu_off.h>
 #include <asm/pci.h>
 #include <asm/processor.h>
 #include <asm/sysregs.h>

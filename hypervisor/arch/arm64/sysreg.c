@@ -20,8 +20,9 @@
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <asm/gic.h>
+#include <asm/inject.h>
+#include <asm/sysreg.h>
 #include <asm/sysregs.h>
-#include <asm/traps.h>
 
 /* ISS of a trapped MSR/MRS: Op0, Op2, Op1, CRn, Rt, CRm, direction. */
 #define ISS_OP0(iss)		(((iss) >> 20) & 3)

@@ -15,7 +15,10 @@
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <asm/gic.h>
+#include <asm/inject.h>
 #include <asm/processor.h>
+#include <asm/psci.h>
+#include <asm/sysreg.h>
 #include <asm/sysregs.h>
 #include <asm/traps.h>
 
@@ -67,7 +70,7 @@ static const char *const ec_names[] = {
 	[EC_BRK64] = "BRK",
 };
 
-const char *esr_class_name(unsigned int ec)
+static const char *esr_class_name(unsigned int ec)
 {
 	if (ec < ARRAY_SIZE(ec_names) && ec_names[ec]) {
 		return ec_names[ec];
@@ -130,7 +133,8 @@ static void report(struct per_cpu *pcpu, const char *what)
 	       (unsigned long long)read_sysreg(elr_el2), ipa);
 }
 
-void arch_guest_fault(struct per_cpu *pcpu, const char *what)
+/* The guest did something the hypervisor does not allow or know. */
+static void arch_guest_fault(struct per_cpu *pcpu, const char *what)
 {
 	unsigned int ec = ESR_EC(read_sysreg(esr_el2));
 
@@ -168,13 +172,6 @@ static void handle_hvc(struct per_cpu *pcpu, struct trap_frame *frame,
 		pcpu->arch.stub_call_logged = true;
 	}
 	frame->x[0] = STUB_ERR;
-}
-
-/* Past the trapped instruction: 2 bytes for a 16-bit T32 one. */
-void skip_instruction(void)
-{
-	write_sysreg(read_sysreg(elr_el2) +
-		     (read_sysreg(esr_el2) & ESR_IL ? 4 : 2), elr_el2);
 }
 
 static uint64_t sign_extend(uint64_t val, unsigned int bytes)

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The interrupt controller, version-independent part: the backend the
- * system config names, the SPIs each cell owns, and what happens to an
- * interrupt acknowledged at EL2 (handled here, injected, or dropped).
+ * The interrupt controller, version-independent part: the SPIs each cell
+ * owns, and what happens to an interrupt acknowledged at EL2 (handled
+ * here, injected, or dropped). The top of the GIC layers: it calls down
+ * into vgic.c and the backend (gic_ops.c).
  */
 #include <jailhouse/comm-region.h>
 #include <jailhouse/hypercall.h>
@@ -13,32 +14,14 @@
 #include <hv/printk.h>
 #include <hv/string.h>
 #include <asm/gic.h>
-#include <asm/gic_dist.h>
 #include <asm/io.h>
 #include <asm/processor.h>
+#include "gicd_regs.h"
 
 /* Bound for one round of acknowledging pending interrupts. */
 #define IRQS_PER_EXIT		16
 
-struct gic_info gic;
-const struct gic_ops *gic_ops;
 static struct ratelimit stray_rl;
-
-int gic_init(void)
-{
-	uint32_t version = hv.sysconfig->platform.arm64.gic_version;
-
-	/* The config was checked; anything else cannot get here. */
-	if (version == 2U) {
-		gic_ops = &gicv2_ops;
-	} else if (version == 3U) {
-		gic_ops = &gicv3_ops;
-	} else {
-		hv_error("GIC: version %u is not supported", version);
-		return -JH_EINVAL;
-	}
-	return gic_ops->init();
-}
 
 void gic_comm_fill(struct jh_comm_region *comm)
 {
@@ -52,21 +35,6 @@ void gic_comm_fill(struct jh_comm_region *comm)
 		comm->platform.arm64.gicr_base = p->gicr_base;
 		comm->platform.arm64.gicr_stride = p->gicr_stride;
 	}
-}
-
-int gic_cpu_init(struct per_cpu *pcpu)
-{
-	return gic_ops->cpu_init(pcpu);
-}
-
-void gic_cpu_exit(struct per_cpu *pcpu)
-{
-	gic_ops->cpu_exit(pcpu);
-}
-
-int gic_cell_map(struct cell *cell)
-{
-	return gic_ops->cell_map(cell);
 }
 
 int gic_cell_init(struct cell *cell)
@@ -113,35 +81,6 @@ void gic_move_spis(struct cell *from, struct cell *to, const uint64_t *spis)
 		bitmap_set(to->arch.spis, intid);
 	}
 	dsb(sy);
-}
-
-void gic_take_root_spis_off(const struct cell *cell)
-{
-	gic_ops->take_root_spis_off(cell);
-}
-
-void gic_give_back_root_spis(void)
-{
-	gic_ops->give_back_root_spis();
-}
-
-void gic_send_sgi(const struct per_cpu *target, unsigned int sgi)
-{
-	gic_ops->send_sgi(target, sgi);
-}
-
-void gic_set_pending(struct per_cpu *pcpu, unsigned int intid)
-{
-	gic_ops->set_pending(pcpu, intid);
-}
-
-bool gic_guest_sgi_sysreg(struct per_cpu *pcpu, uint64_t val)
-{
-	if (gic_ops->guest_sgi_sysreg == NULL) {
-		return false;
-	}
-	gic_ops->guest_sgi_sysreg(pcpu, val);
-	return true;
 }
 
 static void done(uint32_t raw)

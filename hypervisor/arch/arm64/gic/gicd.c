@@ -14,8 +14,11 @@
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/spinlock.h>
-#include <asm/gicv3.h>
+#include <asm/gic_ops.h>
 #include <asm/io.h>
+#include "gicd.h"
+#include "gicd_regs.h"
+#include "v3/gicv3_regs.h"
 
 /* The affinity fields of IROUTER, laid out as in MPIDR. */
 #define MPIDR_AFF_ROUTE_MASK	0xff00ffffffULL

@@ -18,7 +18,8 @@
 #include <hv/cell.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
-#include <asm/gic.h>
+#include <asm/gic_ops.h>
+#include <asm/vgic.h>
 
 static struct ratelimit drop_rl;
 

@@ -23,8 +23,8 @@
 #include <hv/printk.h>
 #include <asm/io.h>
 #include <asm/processor.h>
-#include <asm/smmuv3.h>
-#include <asm/smmuv3_unit.h>
+#include "smmuv3_queue.h"
+#include "smmuv3_regs.h"
 
 /* Buses 0-7: 2048 stream table entries, 128 KiB. */
 #define SMMU_MAX_SID_BITS	11

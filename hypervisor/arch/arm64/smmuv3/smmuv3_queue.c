@@ -12,8 +12,8 @@
 #include <hv/printk.h>
 #include <asm/io.h>
 #include <asm/processor.h>
-#include <asm/smmuv3.h>
-#include <asm/smmuv3_unit.h>
+#include "smmuv3_queue.h"
+#include "smmuv3_regs.h"
 
 /* The unit answers in microseconds; 100 ms means it is stuck. */
 #define SMMU_TIMEOUT_US		100000

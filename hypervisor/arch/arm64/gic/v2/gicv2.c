@@ -15,11 +15,13 @@
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/string.h>
-#include <asm/gicv2.h>
+#include <asm/gic_ops.h>
 #include <asm/io.h>
 #include <asm/processor.h>
-
-struct gicv2_info gicv2;
+#include "../gicd_regs.h"
+#include "gicv2_gicd.h"
+#include "gicv2_lr.h"
+#include "gicv2_regs.h"
 
 static int gicv2_init(void)
 {
@@ -122,31 +124,6 @@ static int gicv2_cell_map(struct cell *cell)
 					 PT_READ | PT_WRITE | PT_DEVICE);
 	}
 	return err;
-}
-
-uint32_t gicv2_cell_targets(const struct cell *cell)
-{
-	uint32_t mask = 0;
-	unsigned int cpu;
-
-	for_each_cell_cpu(cpu, cell) {
-		if (per_cpu(cpu) != NULL) {
-			mask |= gicv2_target(per_cpu(cpu));
-		}
-	}
-	return mask;
-}
-
-uint32_t gicv2_first_target(const struct cell *cell)
-{
-	unsigned int cpu;
-
-	for_each_cell_cpu(cpu, cell) {
-		if (per_cpu(cpu) && per_cpu(cpu)->state != CPU_ABSENT) {
-			return gicv2_target(per_cpu(cpu));
-		}
-	}
-	return 0;
 }
 
 static void set_targets(unsigned int intid, uint32_t targets)

@@ -22,13 +22,44 @@
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/spinlock.h>
-#include <asm/gicv2.h>
+#include <asm/gic_ops.h>
 #include <asm/io.h>
+#include <asm/vgic.h>
+#include "../gicd.h"
+#include "../gicd_regs.h"
+#include "gicv2_gicd.h"
+#include "gicv2_regs.h"
 
 #define PRIVATE_PRIORITY_END	(GICD_IPRIORITYR + GIC_FIRST_SPI)
+#define GICD_ITARGETSR_SPI	(GICD_ITARGETSR + GIC_FIRST_SPI)
 
 static DEFINE_SPINLOCK(private_lock);
 static struct ratelimit target_rl, sgi_rl;
+
+uint32_t gicv2_cell_targets(const struct cell *cell)
+{
+	uint32_t mask = 0;
+	unsigned int cpu;
+
+	for_each_cell_cpu(cpu, cell) {
+		if (per_cpu(cpu) != NULL) {
+			mask |= gicv2_target(per_cpu(cpu));
+		}
+	}
+	return mask;
+}
+
+uint32_t gicv2_first_target(const struct cell *cell)
+{
+	unsigned int cpu;
+
+	for_each_cell_cpu(cpu, cell) {
+		if (per_cpu(cpu) && per_cpu(cpu)->state != CPU_ABSENT) {
+			return gicv2_target(per_cpu(cpu));
+		}
+	}
+	return 0;
+}
 
 /* Banked bits of INTIDs 0-31; w1x: a set/clear register. */
 static void private_bits(uint64_t reg, struct mmio_access *acc, bool w1x)

@@ -11,9 +11,15 @@
  */
 #include <hv/cell.h>
 #include <hv/percpu.h>
-#include <asm/gicv2.h>
+#include <asm/gic_ops.h>
 #include <asm/io.h>
 #include <asm/processor.h>
+#include <asm/vgic.h>
+#include "gicv2_lr.h"
+#include "gicv2_regs.h"
+
+/* Filled in by gicv2_init(); the virtual interface is their main user. */
+struct gicv2_info gicv2;
 
 static uint32_t read_lr(unsigned int n)
 {

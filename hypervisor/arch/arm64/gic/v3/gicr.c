@@ -22,9 +22,13 @@
 #include <hv/mmio.h>
 #include <hv/percpu.h>
 #include <hv/spinlock.h>
-#include <asm/gicv3.h>
+#include <asm/gic_ops.h>
 #include <asm/io.h>
+#include "gicr.h"
+#include "gicv3_regs.h"
 
+/* Filled in by gicv3_init(). */
+struct gicv3_info gicv3;
 static DEFINE_SPINLOCK(gicr_lock);
 
 /* LPIs are not offered: their tables are memory the GIC writes. */
@@ -178,6 +182,22 @@ static void sgi_frame(uint64_t base, uint64_t off, struct mmio_access *acc)
 		}
 		break;
 	}
+}
+
+/* The CPU whose redistributor frame is at frame, or NULL. */
+static struct per_cpu *gic_frame_owner(uint64_t frame)
+{
+	struct per_cpu *pcpu;
+	unsigned int cpu;
+
+	for_each_cpu_id(cpu) {
+		pcpu = per_cpu(cpu);
+		if (pcpu && pcpu->state != CPU_ABSENT &&
+		    (uintptr_t)pcpu->arch.gicr == frame) {
+			return pcpu;
+		}
+	}
+	return NULL;
 }
 
 static enum mmio_result gicr_access(struct per_cpu *pcpu, void *arg,

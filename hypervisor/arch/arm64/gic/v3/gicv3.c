@@ -12,12 +12,15 @@
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/string.h>
-#include <asm/gicv3.h>
+#include <asm/gic_ops.h>
 #include <asm/io.h>
 #include <asm/processor.h>
 #include <asm/sysregs.h>
-
-struct gicv3_info gicv3;
+#include "../gicd.h"
+#include "../gicd_regs.h"
+#include "gicr.h"
+#include "gicv3_lr.h"
+#include "gicv3_regs.h"
 
 static uint64_t sgi_base(const struct per_cpu *pcpu)
 {
@@ -96,21 +99,6 @@ static int find_redistributor(struct per_cpu *pcpu)
 		 pcpu->cpu_id, (unsigned long long)pcpu->arch.mpidr,
 		 gicv3.gicr_frames, (unsigned long long)gicv3.gicr);
 	return -JH_ENOENT;
-}
-
-struct per_cpu *gic_frame_owner(uint64_t frame)
-{
-	struct per_cpu *pcpu;
-	unsigned int cpu;
-
-	for_each_cpu_id(cpu) {
-		pcpu = per_cpu(cpu);
-		if (pcpu && pcpu->state != CPU_ABSENT &&
-		    (uintptr_t)pcpu->arch.gicr == frame) {
-			return pcpu;
-		}
-	}
-	return NULL;
 }
 
 static void enable_private(struct per_cpu *pcpu, unsigned int intid)
@@ -272,13 +260,6 @@ static void gicv3_give_back_root_spis(void)
 		}
 	}
 	dsb(sy);
-}
-
-void gic_send_sgi_raw(uint64_t sgi1r)
-{
-	dsb(ishst);
-	write_sysreg(sgi1r, icc_sgi1r_el1);
-	isb();
 }
 
 static void gicv3_send_sgi(const struct per_cpu *target, unsigned int sgi)

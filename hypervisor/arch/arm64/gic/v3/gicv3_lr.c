@@ -8,9 +8,11 @@
 #include <hv/hypervisor.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
-#include <asm/gicv3.h>
+#include <asm/gic_ops.h>
 #include <asm/processor.h>
 #include <asm/sysregs.h>
+#include <asm/vgic.h>
+#include "gicv3_lr.h"
 
 #define LR_STATE_SHIFT		62
 #define LR_PENDING		(1ULL << LR_STATE_SHIFT)

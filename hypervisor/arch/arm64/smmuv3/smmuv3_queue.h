@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The SMMUv3 driver's view of one unit, shared by its table side
- * (smmuv3.c) and its queue side (smmuv3_queue.c).
+ * The SMMUv3 driver's view of one unit and its queues (smmuv3_queue.c),
+ * which the table side (smmuv3.c) builds on. Private to smmuv3/.
  */
-#ifndef ASM_SMMUV3_UNIT_H
-#define ASM_SMMUV3_UNIT_H
+#ifndef SMMUV3_SMMUV3_QUEUE_H
+#define SMMUV3_SMMUV3_QUEUE_H
 
 #include <hv/spinlock.h>
 #include <hv/types.h>
@@ -54,4 +54,4 @@ void smmu_drain_events(struct smmu_unit *u);
 int smmu_wait(struct smmu_unit *u, unsigned int off, uint32_t mask,
 	      uint32_t want, const char *what);
 
-#endif /* ASM_SMMUV3_UNIT_H */
+#endif /* SMMUV3_SMMUV3_QUEUE_H */

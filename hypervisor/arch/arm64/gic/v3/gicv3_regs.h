@@ -1,15 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * GICv3 backend: the physical GIC (gicv3.c), its list registers
- * (gicv3_lr.c), the emulated distributor (gicd.c) and the emulated
- * redistributor frames (gicr.c). Registers beyond the ones both versions
- * share (gic_dist.h).
+ * GICv3 registers beyond the distributor registers both versions share
+ * (gicd_regs.h): GICv3's own distributor registers and the
+ * redistributor's RD_base and SGI_base frames (GIC architecture
+ * specification v3/v4). Private to the GIC code.
  */
-#ifndef ASM_GICV3_H
-#define ASM_GICV3_H
+#ifndef GIC_V3_GICV3_REGS_H
+#define GIC_V3_GICV3_REGS_H
 
-#include <asm/gic.h>
-#include <asm/gic_dist.h>
+#include <hv/types.h>
 
 #define GICD_SIZE		0x10000
 #define GICR_RD_SIZE		0x10000
@@ -51,29 +50,4 @@
 #define GICR_ICFGR1		0x0c04
 #define GICR_IGRPMODR0		0x0d00
 
-/* The redistributors, set up by gicv3_init(). */
-struct gicv3_info {
-	uint64_t gicr;
-	uint64_t gicr_stride;
-	unsigned int gicr_frames;	/* redistributors that exist */
-};
-extern struct gicv3_info gicv3;
-
-/* The CPU whose redistributor frame is at frame, or NULL. */
-struct per_cpu *gic_frame_owner(uint64_t frame);
-/* An ICC_SGI1R_EL1 value as it is, from EL2. */
-void gic_send_sgi_raw(uint64_t sgi1r);
-
-void gicv3_vcpu_init(struct per_cpu *pcpu);
-void gicv3_vcpu_reset(struct per_cpu *pcpu);
-void gicv3_vcpu_exit(struct per_cpu *pcpu);
-bool gicv3_lr_insert(unsigned int intid, bool hw);
-void gicv3_set_underflow_irq(bool on);
-void gicv3_vcpu_park(void);
-/* A guest's write to ICC_SGI1R_EL1. */
-void vgic_send_sgi(struct per_cpu *pcpu, uint64_t sgi1r);
-
-int gicd_init(void);
-int gicr_init(void);
-
-#endif /* ASM_GICV3_H */
+#endif /* GIC_V3_GICV3_REGS_H */

@@ -1,17 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * GICv2 backend (GIC-400): the physical GIC (gicv2.c), the virtual
- * interface control's list registers (gicv2_lr.c) and the emulated
- * distributor (gicv2_gicd.c). Register offsets from the GIC architecture
- * specification v2 (distributor, CPU interface and virtual interface
- * control register maps) and the GIC-400 TRM.
+ * GICv2 registers (GIC architecture specification v2: distributor, CPU
+ * interface and virtual interface control register maps; GIC-400 TRM).
+ * The distributor registers both versions share are in gicd_regs.h.
+ * Private to gic/v2.
  */
-#ifndef ASM_GICV2_H
-#define ASM_GICV2_H
-
-#include <hv/percpu.h>
-#include <asm/gic.h>
-#include <asm/gic_dist.h>
+#ifndef GIC_V2_GICV2_REGS_H
+#define GIC_V2_GICV2_REGS_H
 
 /* Frame sizes: GICD 4 KiB, GICC and GICV 8 KiB (DIR at 0x1000), GICH 4 KiB. */
 #define GICV2_GICD_SIZE		0x1000
@@ -20,7 +15,6 @@
 
 /* Distributor registers only GICv2 has */
 #define GICD_CTLR_ENABLE	((1U << 0) | (1U << 1))
-#define GICD_ITARGETSR_SPI	(GICD_ITARGETSR + GIC_FIRST_SPI)
 #define GICD_ITARGETSR_END	0x0c00
 #define GICD_NSACR		0x0e00
 #define GICD_SGIR		0x0f00
@@ -80,31 +74,4 @@
 #define GICH_LR_STATE_MASK	((1U << 28) | (1U << 29))
 #define GICH_LR_HW		(1U << 31)
 
-/* The CPU interface frames, set up by gicv2_init(). */
-struct gicv2_info {
-	uint64_t gicc;		/* physical CPU interface, the hypervisor's */
-	uint64_t gich;		/* this CPU's virtual interface control */
-	uint64_t gicv;		/* what cells see at gicc */
-};
-extern struct gicv2_info gicv2;
-
-void gicv2_vcpu_init(struct per_cpu *pcpu);
-void gicv2_vcpu_reset(struct per_cpu *pcpu);
-void gicv2_vcpu_exit(struct per_cpu *pcpu);
-bool gicv2_lr_insert(unsigned int intid, bool hw);
-void gicv2_set_underflow_irq(bool on);
-void gicv2_vcpu_park(void);
-
-/* The CPU interfaces of the cell's CPUs, as an ITARGETSR byte. */
-uint32_t gicv2_cell_targets(const struct cell *cell);
-/* The interface of the cell's first CPU; 0 if it has none. */
-uint32_t gicv2_first_target(const struct cell *cell);
-int gicv2_gicd_init(void);
-
-/* The GIC CPU interface mask of a CPU (GICD_ITARGETSR, GICD_SGIR). */
-static inline uint32_t gicv2_target(const struct per_cpu *pcpu)
-{
-	return pcpu->arch.gic_target;
-}
-
-#endif /* ASM_GICV2_H */
+#endif /* GIC_V2_GICV2_REGS_H */

@@ -2,10 +2,10 @@
 /*
  * Arm SMMUv3 (Arm IHI 0070): the registers, stream table entry, commands
  * and event records this hypervisor uses. Offsets are from the unit's
- * base; page 1 starts 64 KiB above it.
+ * base; page 1 starts 64 KiB above it. Private to smmuv3/.
  */
-#ifndef ASM_SMMUV3_H
-#define ASM_SMMUV3_H
+#ifndef SMMUV3_SMMUV3_REGS_H
+#define SMMUV3_SMMUV3_REGS_H
 
 #include <hv/types.h>
 
@@ -115,4 +115,4 @@
 #define EVT_F_ACCESS		0x12
 #define EVT_F_PERMISSION	0x13
 
-#endif /* ASM_SMMUV3_H */
+#endif /* SMMUV3_SMMUV3_REGS_H */

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Trapped system register accesses (sysreg.c), handed over by traps.c.
+ * The register encodings themselves are in sysregs.h.
+ */
+#ifndef ASM_SYSREG_H
+#define ASM_SYSREG_H
+
+#include <hv/types.h>
+
+struct per_cpu;
+struct trap_frame;
+
+/* ICC_SGI1R_EL1 and other trapped system registers; true if handled. */
+bool sysreg_handle(struct per_cpu *pcpu, struct trap_frame *frame,
+		   uint64_t esr);
+
+#endif /* ASM_SYSREG_H */
