@@ -9,6 +9,7 @@
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <asm/apic.h>
+#include <asm/cpu_scrub.h>
 #include <asm/io.h>
 #include <asm/processor.h>
 #include <asm/vcpu.h>

@@ -25,6 +25,8 @@
 #include <hv/string.h>
 #include <hv/control.h>
 #include <asm/apic.h>
+#include <asm/cpuid.h>
+#include <asm/intercepts.h>
 #include <asm/io.h>
 #include <asm/processor.h>
 #include <asm/msr.h>
@@ -32,7 +34,6 @@
 #include <asm/svm.h>
 #include <asm/vcpu.h>
 #include <asm/vendor.h>
-#include <asm/xcr0.h>
 
 #define CPUID81_ECX_SVM		(1U << 2)
 #define CPUID8A_EDX_NPT		(1U << 0)

@@ -52,6 +52,7 @@
 #include <asm/io.h>
 #include <asm/msr.h>
 #include <asm/paging.h>
+#include <asm/setup.h>
 #include <asm/vcpu.h>
 #include <asm/vendor.h>
 #include <asm/vmx.h>

@@ -28,13 +28,14 @@
 #include <hv/printk.h>
 #include <hv/setup.h>
 #include <asm/apic.h>
+#include <asm/cpuid.h>
+#include <asm/intercepts.h>
 #include <asm/io.h>
 #include <asm/msr.h>
 #include <asm/vcpu.h>
 #include <asm/vendor.h>
 #include <asm/vmx.h>
 #include <asm/vmx_cpu.h>
-#include <asm/xcr0.h>
 
 #define VECTOR_UD		6
 #define VECTOR_GP		13
