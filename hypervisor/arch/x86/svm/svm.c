@@ -31,9 +31,10 @@
 #include <asm/processor.h>
 #include <asm/msr.h>
 #include <asm/paging.h>
-#include <asm/svm.h>
 #include <asm/vcpu.h>
 #include <asm/vendor.h>
+#include "svm.h"
+#include "svm_vmcb.h"
 
 #define CPUID81_ECX_SVM		(1U << 2)
 #define CPUID8A_EDX_NPT		(1U << 0)
