@@ -35,17 +35,6 @@ void vcpu_stop_guest(struct per_cpu *pcpu, const char *why);
 /* An NMI exit found kick_pending set (vendor.c). */
 void x86_kick_taken(struct per_cpu *pcpu);
 
-/* The instruction at the guest's RIP (up to len bytes); bytes fetched. */
-int vcpu_fetch_insn(struct per_cpu *pcpu, uint8_t *buf, unsigned int len);
-/*
- * The MMIO move at the guest's RIP (insn_cache.c): decoded from hw_bytes
- * if the CPU saved them (hw_len > 0, SVM decode assists) and they decode,
- * else fetched and decoded or found again. 0, -JH_EFAULT (cannot read
- * it) or -JH_EINVAL (not a move we emulate).
- */
-int x86_mmio_insn(struct per_cpu *pcpu, const uint8_t *hw_bytes,
-		  unsigned int hw_len, struct x86_mmio_insn *insn);
-
 /*
  * Exit handlers shared by the backends. Each returns true if it handled
  * the exit (guest state updated), false if the cell broke the rules; the
