@@ -25,7 +25,9 @@ arch-objs := \
 	arch/x86/vmx/vmx_exit.o \
 	arch/x86/vmx/vmx_caps.o \
 	arch/x86/vmx/vmx_entry.o \
+	arch/x86/apic/apic_hw.o \
 	arch/x86/apic/apic.o \
+	arch/x86/apic/apic_guest.o \
 	arch/x86/apic/apic_dest.o \
 	arch/x86/apic/apic_ipi.o \
 	arch/x86/apic/apic_x2apic.o \
