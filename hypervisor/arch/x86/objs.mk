@@ -44,9 +44,11 @@ arch-objs := \
 	arch/x86/pci/pci_trap.o \
 	arch/x86/pci/pci_root.o \
 	arch/x86/pci/pci_msix.o \
+	arch/x86/ioapic/ioapic_hw.o \
+	arch/x86/ioapic/ioapic_ir.o \
+	arch/x86/ioapic/ioapic_chips.o \
 	arch/x86/ioapic/ioapic.o \
 	arch/x86/ioapic/ioapic_cells.o \
-	arch/x86/ioapic/ioapic_ir.o \
 	arch/x86/iommu/amd/amd_iommu.o \
 	arch/x86/iommu/amd/amd_iommu_cmd.o \
 	arch/x86/iommu/amd/amd_iommu_pt.o \
