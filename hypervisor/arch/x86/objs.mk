@@ -39,11 +39,14 @@ arch-objs := \
 	console/uart_8250_pio.o \
 	arch/x86/emulate/insn_decode.o \
 	arch/x86/emulate/guest_walk.o \
-	arch/x86/pci/pci.o \
 	arch/x86/pci/pci_cfg.o \
-	arch/x86/pci/pci_trap.o \
-	arch/x86/pci/pci_root.o \
+	arch/x86/pci/pci_filter_hw.o \
+	arch/x86/pci/pci_devices.o \
 	arch/x86/pci/pci_msix.o \
+	arch/x86/pci/pci_root.o \
+	arch/x86/pci/pci_view.o \
+	arch/x86/pci/pci_trap.o \
+	arch/x86/pci/pci.o \
 	arch/x86/ioapic/ioapic_hw.o \
 	arch/x86/ioapic/ioapic_ir.o \
 	arch/x86/ioapic/ioapic_chips.o \
