@@ -53,6 +53,7 @@ arch-objs := \
 	arch/x86/ioapic/ioapic.o \
 	arch/x86/ioapic/ioapic_cells.o \
 	arch/x86/iommu/amd/amd_iommu.o \
+	arch/x86/iommu/amd/amd_iommu_unit.o \
 	arch/x86/iommu/amd/amd_iommu_cmd.o \
 	arch/x86/iommu/amd/amd_iommu_pt.o \
 	arch/x86/iommu/amd/amd_iommu_ir.o \
