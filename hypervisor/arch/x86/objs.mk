@@ -58,6 +58,7 @@ arch-objs := \
 	arch/x86/iommu/amd/amd_iommu_pt.o \
 	arch/x86/iommu/amd/amd_iommu_ir.o \
 	arch/x86/iommu/vtd/vtd.o \
+	arch/x86/iommu/vtd/vtd_unit.o \
 	arch/x86/iommu/vtd/vtd_tables.o \
 	arch/x86/iommu/vtd/vtd_qi.o \
 	arch/x86/iommu/vtd/vtd_ir.o \
