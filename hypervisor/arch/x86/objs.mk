@@ -23,6 +23,8 @@ arch-objs := \
 	arch/x86/vmx/vmx_segments.o \
 	arch/x86/vmx/vmx_vcpu.o \
 	arch/x86/vmx/vmx_exit.o \
+	arch/x86/vmx/vmx_guest.o \
+	arch/x86/vmx/vmx_vmcs.o \
 	arch/x86/vmx/vmx_caps.o \
 	arch/x86/vmx/vmx_entry.o \
 	arch/x86/apic/apic_hw.o \
