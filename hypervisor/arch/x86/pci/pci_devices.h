@@ -17,7 +17,6 @@ struct cell_devices {
 	struct pci_filter_dev dev[JH_MAX_PCI_DEVICES];
 };
 
-
 struct cell;
 
 /* A non-root cell's table (NULL: the root cell, or no such cell id). */
@@ -29,7 +28,7 @@ struct pci_filter_dev *pci_cell_device(const struct cell *cell,
 bool pci_device_hidden(uint16_t bdf);
 /* Does a non-root cell own bdf? Lock held for a change. */
 bool pci_device_taken(uint16_t bdf);
-void pci_device_set_taken(uint16_t bdf, bool taken);
+void pci_device_set_taken(uint16_t bdf, bool on);
 /* Records the PCI functions of the system's AMD-Vi units as hidden. */
 void pci_hide_iommus(void);
 

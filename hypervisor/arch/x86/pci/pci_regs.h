@@ -3,8 +3,6 @@
 #ifndef PCI_PCI_REGS_H
 #define PCI_PCI_REGS_H
 
-
-
 #define PCI_VENDOR_ID		0x00
 #define PCI_COMMAND		0x04
 #define PCI_CMD_IO		0x1

@@ -3,8 +3,6 @@
 #ifndef ASM_VTD_FAULT_H
 #define ASM_VTD_FAULT_H
 
-
-
 void vtd_poll_faults(void);
 
 #endif /* ASM_VTD_FAULT_H */
