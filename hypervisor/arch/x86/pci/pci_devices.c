@@ -56,9 +56,6 @@ bool pci_cell_owns(const struct cell *cell, uint16_t bdf)
 
 struct cell_devices *pci_cell_devices(const struct cell *cell)
 {
-	if (cell == &root_cell || cell->id >= HV_MAX_CELLS) {
-		return NULL;
-	}
 	return &devices[cell->id];
 }
 

@@ -19,7 +19,7 @@ struct cell_devices {
 
 struct cell;
 
-/* A non-root cell's table (NULL: the root cell, or no such cell id). */
+/* A non-root cell's table; the caller checked its id < HV_MAX_CELLS. */
 struct cell_devices *pci_cell_devices(const struct cell *cell);
 /* A non-root cell's record of its device bdf, or NULL. Lock held. */
 struct pci_filter_dev *pci_cell_device(const struct cell *cell,

@@ -51,7 +51,8 @@ uint64_t vmx_eptp(const struct cell *cell)
 	return cell->guest_pt.root_phys | EPTP_WB | EPTP_WALK_4;
 }
 
-void vmx_flush_ept(struct per_cpu *pcpu)
+/* INVEPT for the CPU's cell. */
+static void vmx_flush_ept(struct per_cpu *pcpu)
 {
 	struct {
 		uint64_t eptp, reserved;

@@ -31,9 +31,8 @@ uint64_t vmx_guest_cr0(void);
 uint64_t vmx_guest_cr4(void);
 /* Injects a hardware exception at the next VM entry. */
 void vmx_inject(unsigned int vector, bool err_code, uint32_t error);
-/* EPT pointer of a cell, and INVEPT for the CPU's cell. */
+/* EPT pointer of a cell. */
 uint64_t vmx_eptp(const struct cell *cell);
-void vmx_flush_ept(struct per_cpu *pcpu);
 /* Before each VM entry: TLB flush, NMI injection, NMI window. */
 void vmx_prepare_entry(struct per_cpu *pcpu);
 
