@@ -9,7 +9,7 @@
  * Also the entries under interrupt remapping (ioapic_ir.c), with the
  * stub IOMMU of iommu_stubs.c.
  */
-/* UNIT-SOURCES: hypervisor/arch/x86/ioapic/ioapic.c hypervisor/arch/x86/ioapic/ioapic_cells.c hypervisor/arch/x86/ioapic/ioapic_ir.c hypervisor/core/mmio.c tests/unit/ivshmem_stubs.c tests/unit/x86_stubs.c tests/unit/iommu_stubs.c tests/unit/config_builder.c */
+/* UNIT-SOURCES: hypervisor/arch/x86/ioapic/ioapic.c hypervisor/arch/x86/ioapic/ioapic_chips.c hypervisor/arch/x86/ioapic/ioapic_hw.c hypervisor/arch/x86/ioapic/ioapic_cells.c hypervisor/arch/x86/ioapic/ioapic_ir.c hypervisor/core/mmio.c tests/unit/ivshmem_stubs.c tests/unit/x86_stubs.c tests/unit/iommu_stubs.c tests/unit/config_builder.c */
 /* UNIT-CFLAGS: -I$(SRCDIR)/hypervisor/arch/x86/include */
 #include "unit.h"
 

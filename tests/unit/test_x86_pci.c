@@ -10,7 +10,7 @@
  * A stand-in link device of the root cell at 00:07.0 (ivshmem_dev.c's
  * place) shows which accesses both paths hand to ivshmem_cfg_access().
  */
-/* UNIT-SOURCES: hypervisor/arch/x86/pci/pci.c hypervisor/arch/x86/pci/pci_trap.c hypervisor/arch/x86/pci/pci_cfg.c hypervisor/arch/x86/pci/pci_root.c hypervisor/arch/x86/pci/pci_msix.c hypervisor/pci/pci_filter.c hypervisor/core/mmio.c tests/unit/x86_stubs.c tests/unit/iommu_stubs.c tests/unit/config_builder.c */
+/* UNIT-SOURCES: hypervisor/arch/x86/pci/pci.c hypervisor/arch/x86/pci/pci_trap.c hypervisor/arch/x86/pci/pci_view.c hypervisor/arch/x86/pci/pci_devices.c hypervisor/arch/x86/pci/pci_filter_hw.c hypervisor/arch/x86/pci/pci_cfg.c hypervisor/arch/x86/pci/pci_root.c hypervisor/arch/x86/pci/pci_msix.c hypervisor/pci/pci_filter.c hypervisor/core/mmio.c tests/unit/x86_stubs.c tests/unit/iommu_stubs.c tests/unit/config_builder.c */
 /* UNIT-CFLAGS: -I$(SRCDIR)/hypervisor/arch/x86/include */
 #include "unit.h"
 

@@ -13,8 +13,8 @@
  * the MSR policy (msr_bitmap.c) decides what a cell may reach.
  */
 #include <hv/types.h>
+#include <asm/cpu_scrub.h>
 #include <asm/io.h>
-#include <asm/vendor.h>
 
 #define CPUID1_ECX_XSAVE	BIT(26)
 #define CR0_TS			BIT(3)

@@ -10,8 +10,8 @@
  */
 #include <hv/cell.h>
 #include <hv/percpu.h>
+#include <asm/cpuid.h>
 #include <asm/io.h>
-#include <asm/vendor.h>
 
 #define CPUID_HV_LEAF		0x40000000
 #define CPUID_HV_LAST		0x400000ff

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Instructions both backends intercept because they reach beyond the
- * cell's CPU (asm/xcr0.h, asm/vcpu.h):
+ * cell's CPU (asm/intercepts.h):
  * - XSETBV: checked against the XCR0 rules and the CPU's XSAVE components
  *   (CPUID 0xd.0, which cells see unchanged), then written; XCR0 then
  *   belongs to the cell on that CPU (the hypervisor uses no FP/SIMD).
@@ -15,6 +15,7 @@
 #include <hv/cell.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
+#include <asm/intercepts.h>
 #include <asm/io.h>
 #include <asm/apic.h>
 #include <asm/msr_policy.h>

@@ -23,9 +23,13 @@ arch-objs := \
 	arch/x86/vmx/vmx_segments.o \
 	arch/x86/vmx/vmx_vcpu.o \
 	arch/x86/vmx/vmx_exit.o \
+	arch/x86/vmx/vmx_guest.o \
+	arch/x86/vmx/vmx_vmcs.o \
 	arch/x86/vmx/vmx_caps.o \
 	arch/x86/vmx/vmx_entry.o \
+	arch/x86/apic/apic_hw.o \
 	arch/x86/apic/apic.o \
+	arch/x86/apic/apic_guest.o \
 	arch/x86/apic/apic_dest.o \
 	arch/x86/apic/apic_ipi.o \
 	arch/x86/apic/apic_x2apic.o \
@@ -37,19 +41,26 @@ arch-objs := \
 	console/uart_8250_pio.o \
 	arch/x86/emulate/insn_decode.o \
 	arch/x86/emulate/guest_walk.o \
-	arch/x86/pci/pci.o \
 	arch/x86/pci/pci_cfg.o \
-	arch/x86/pci/pci_trap.o \
-	arch/x86/pci/pci_root.o \
+	arch/x86/pci/pci_filter_hw.o \
+	arch/x86/pci/pci_devices.o \
 	arch/x86/pci/pci_msix.o \
+	arch/x86/pci/pci_root.o \
+	arch/x86/pci/pci_view.o \
+	arch/x86/pci/pci_trap.o \
+	arch/x86/pci/pci.o \
+	arch/x86/ioapic/ioapic_hw.o \
+	arch/x86/ioapic/ioapic_ir.o \
+	arch/x86/ioapic/ioapic_chips.o \
 	arch/x86/ioapic/ioapic.o \
 	arch/x86/ioapic/ioapic_cells.o \
-	arch/x86/ioapic/ioapic_ir.o \
 	arch/x86/iommu/amd/amd_iommu.o \
+	arch/x86/iommu/amd/amd_iommu_unit.o \
 	arch/x86/iommu/amd/amd_iommu_cmd.o \
 	arch/x86/iommu/amd/amd_iommu_pt.o \
 	arch/x86/iommu/amd/amd_iommu_ir.o \
 	arch/x86/iommu/vtd/vtd.o \
+	arch/x86/iommu/vtd/vtd_unit.o \
 	arch/x86/iommu/vtd/vtd_tables.o \
 	arch/x86/iommu/vtd/vtd_qi.o \
 	arch/x86/iommu/vtd/vtd_ir.o \

@@ -22,6 +22,7 @@
 #include <asm/io.h>
 #include <asm/ioapic.h>
 #include <asm/pci.h>
+#include <asm/setup.h>
 #include <asm/timer.h>
 #include <asm/vcpu.h>
 #include <asm/layout.h>

@@ -11,6 +11,7 @@
 #include <hv/printk.h>
 #include <hv/setup.h>
 #include <asm/apic.h>
+#include <asm/cpu_scrub.h>
 #include <asm/io.h>
 #include <asm/processor.h>
 #include <asm/vcpu.h>

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The local APIC: register access in either mode, the emulated xAPIC
- * page, hand-over reset and timer calibration. IPIs are apic_ipi.c's,
- * the x2APIC MSRs apic_x2apic.c's.
+ * The local APIC: the emulated xAPIC page, hand-over reset and timer
+ * calibration. Register access is apic_hw.c's, IPIs apic_ipi.c's, the
+ * checked writes of either mode apic_guest.c's, the x2APIC MSRs
+ * apic_x2apic.c's.
  *
  * Every APIC is in xAPIC mode (setup.c refuses x2APIC at enable) and
  * stays there. A non-root cell's CPU may switch to x2APIC mode as the
@@ -43,96 +44,10 @@
 #include <asm/apic.h>
 #include <asm/apic_regs.h>
 #include <asm/descriptors.h>
-#include <asm/ioapic.h>
 #include <asm/vcpu.h>
-#include "apic_internal.h"
-
-static volatile uint32_t *apic_page;
-
-uint32_t apic_read(unsigned int reg)
-{
-	return apic_page[reg / 4];
-}
-
-void apic_write(unsigned int reg, uint32_t val)
-{
-	apic_page[reg / 4] = val;
-}
-
-int apic_init(void)
-{
-	apic_page = hv_map_device(XAPIC_BASE, XAPIC_SIZE);
-	if (!apic_page) {
-		hv_error("cannot map the local APIC at 0x%lx", XAPIC_BASE);
-		return -JH_ENOMEM;
-	}
-	return 0;
-}
-
-void apic_cpu_init(struct per_cpu *pcpu)
-{
-	pcpu->arch.x2apic = false;
-	pcpu->arch.apic_id = apic_read(APIC_ID) >> 24;
-	pcpu->arch.hw_ldr = apic_read(APIC_LDR);
-	pcpu->arch.apic_ldr = pcpu->arch.hw_ldr;
-	pcpu->arch.hw_dfr = apic_read(APIC_DFR);
-	pcpu->arch.apic_dfr = pcpu->arch.hw_dfr;
-}
-
-bool apic_is_lvt(unsigned int reg)
-{
-	return reg == APIC_LVT_CMCI ||
-		(reg >= APIC_LVT_TIMER && reg <= APIC_LVT_LAST);
-}
-
-const char *apic_lvt_refusal(const struct cell *cell, unsigned int reg,
-			     uint32_t val)
-{
-	unsigned int mode = ICR_MODE(val);
-
-	if (val & LVT_MASKED) {
-		return NULL;
-	}
-	/* Timer and error entries have no mode field: always fixed. */
-	if (reg == APIC_LVT_TIMER || reg == APIC_LVT_ERROR) {
-		mode = ICR_MODE_FIXED;
-	}
-	if (mode == ICR_MODE_FIXED &&
-	    (val & ICR_VECTOR) < FIRST_IRQ_VECTOR) {
-		return "LVT entry with a vector below 32";
-	}
-	if (mode == ICR_MODE_FIXED || mode == ICR_MODE_NMI ||
-	    (mode == ICR_MODE_EXTINT && cell == &root_cell)) {
-		return NULL;
-	}
-	return "LVT entry with SMI, INIT, ExtINT or a reserved delivery mode";
-}
-
-/* The highest vector in service, the one an EOI retires; -1: none. */
-static int in_service(void)
-{
-	unsigned int word;
-	uint32_t isr;
-
-	for (word = 8; word-- > 0;) {
-		isr = apic_read(APIC_ISR + word * 0x10);
-		if (isr != 0U) {
-			return (int)(word * 32 + 31 - __builtin_clz(isr));
-		}
-	}
-	return -1;
-}
-
-void apic_eoi(struct per_cpu *pcpu)
-{
-	/* Remapped IOAPIC entries may miss the EOI broadcast. */
-	int vector = ioapic_ir_eoi_wanted() ? in_service() : -1;
-
-	apic_write(APIC_EOI, 0);
-	if (vector >= 0) {
-		ioapic_lapic_eoi(pcpu->cell, (unsigned int)vector);
-	}
-}
+#include "apic_guest.h"
+#include "apic_hw.h"
+#include "apic_ipi.h"
 
 static enum mmio_result apic_mmio(struct per_cpu *pcpu, void *arg,
 				  struct mmio_access *acc)

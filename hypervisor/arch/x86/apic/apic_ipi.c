@@ -22,11 +22,11 @@
 #include <hv/hypervisor.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
-#include <asm/apic.h>
 #include <asm/apic_dest.h>
 #include <asm/apic_regs.h>
 #include <asm/processor.h>
-#include "apic_internal.h"
+#include "apic_hw.h"
+#include "apic_ipi.h"
 
 /* Polls of the delivery-status bit before an ICR write gives up. */
 #define ICR_IDLE_POLLS		100000

@@ -26,12 +26,12 @@
  * - ID reads the APIC ID (32 bits), LDR the logical ID the CPU derives
  *   from it (cluster << 16 | 1 << (ID & 15)); both read-only;
  * - TPR, PPR, SVR, ISR, TMR, IRR, ESR, LVTs and timer registers are the
- *   xAPIC's; EOI ends the interrupt as an xAPIC EOI does (apic.c);
+ *   xAPIC's; EOI ends the interrupt as an xAPIC EOI does (apic_guest.c);
  * - ICR: the 32-bit destination (physical, 0xffffffff broadcast, or
  *   cluster logical) and shorthands resolved into CPUs of the sender's
  *   cell, mode and vector checked, as for the xAPIC ICR (apic_ipi.c);
  *   SELF IPI: a fixed IPI to itself, vector 32 and up;
- * - LVT entries: the xAPIC rules (apic.c); reserved bits and TSC-deadline
+ * - LVT entries: the xAPIC rules (apic_guest.c); reserved bits and TSC-deadline
  *   mode #GP, as the x2APIC raises it for reserved bits;
  * - the registers x2APIC mode does not have (DFR, ICR high, APR, RRD),
  *   read-only ones written and write-only ones read: #GP.
@@ -39,12 +39,14 @@
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
 #include <hv/percpu.h>
-#include <asm/apic.h>
+#include <asm/apic_x2apic.h>
 #include <asm/apic_dest.h>
 #include <asm/apic_regs.h>
 #include <asm/io.h>
 #include <asm/msr.h>
-#include "apic_internal.h"
+#include "apic_guest.h"
+#include "apic_hw.h"
+#include "apic_ipi.h"
 
 #define CPUID1_ECX_X2APIC	(1U << 21)
 #define APIC_PPR		0x0a0

@@ -21,6 +21,7 @@
 #include <asm/apic.h>
 #include <asm/pci.h>
 #include <asm/vcpu.h>
+#include "insn_cache.h"
 
 #define INSN_MAX	15
 
@@ -48,7 +49,7 @@ bool x86_handle_mmio(struct per_cpu *pcpu, uint64_t gpa,
 	uint64_t old, loaded = 0;
 	int err;
 
-	err = x86_mmio_insn(pcpu, hw_bytes, hw_len, &insn);
+	err = x86_mmio_insn_at_rip(pcpu, hw_bytes, hw_len, &insn);
 	if (err == -JH_EFAULT) {
 		*why = "cannot read the instruction at RIP";
 		return false;

@@ -26,6 +26,7 @@
 #include <hv/string.h>
 #include <asm/guest_cache.h>
 #include <asm/vcpu.h>
+#include "insn_cache.h"
 
 struct fetch_ctx {
 	struct per_cpu *pcpu;
@@ -154,8 +155,8 @@ static bool remembered(const struct x86_insn_cache_entry *ic,
 	return true;
 }
 
-int x86_mmio_insn(struct per_cpu *pcpu, const uint8_t *hw_bytes,
-		  unsigned int hw_len, struct x86_mmio_insn *insn)
+int x86_mmio_insn_at_rip(struct per_cpu *pcpu, const uint8_t *hw_bytes,
+			 unsigned int hw_len, struct x86_mmio_insn *insn)
 {
 	struct x86_insn_cache *cache = &pcpu->arch.icache;
 	struct x86_insn_cache_entry *ic;

@@ -7,9 +7,9 @@
 #include <hv/bitmap.h>
 #include <hv/cell.h>
 #include <hv/printk.h>
-#include <asm/ioapic.h>
+#include <asm/ioapic_cells.h>
 #include <asm/ioapic_regs.h>
-#include "ioapic_internal.h"
+#include "ioapic_chips.h"
 
 /*
  * A pin changing hands is masked and set to edge, which also drops a

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * IOAPIC redirection entries through the IOMMU's interrupt remapping
- * (asm/ioapic.h, ioapic_ir_*).
+ * (ioapic_ir.h).
  *
  * Once an IOMMU driver that remaps per entry calls ioapic_ir_start(),
  * the redirection entries ioapic.c reads and writes are a shadow: what
@@ -37,8 +37,9 @@
 #include <hv/cell.h>
 #include <hv/iommu.h>
 #include <hv/printk.h>
-#include <asm/ioapic.h>
+#include <asm/ioapic_hw.h>
 #include <asm/ioapic_regs.h>
+#include "ioapic_ir.h"
 
 /* Bits of the hardware entry that stay the owner's. */
 #define OWNER_BITS		(REDIR_POLARITY | REDIR_LEVEL | REDIR_MASKED)

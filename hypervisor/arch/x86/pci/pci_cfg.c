@@ -1,14 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The hardware side of PCI config space (pci_internal.h): the ECAM
+ * The hardware side of PCI config space (pci_cfg.h): the ECAM
  * window through the hypervisor's mapping and mechanism #1 through the
  * ports, and the hypervisor's own accesses. Callers of the unlocked
  * accessors hold pci_lock, so that a mechanism #1 address and its data
  * access stay one pair.
  */
+#include <hv/spinlock.h>
 #include <asm/io.h>
-#include <asm/pci.h>
-#include "pci_internal.h"
+#include "pci_cfg.h"
+#include "pci_regs.h"
+
+#define MAX_CAPS	48		/* (256 - 64) / 4: a loop bound */
+
+DEFINE_SPINLOCK(pci_lock);
 
 volatile uint8_t *pci_ecam;
 uint64_t pci_ecam_size;
@@ -125,4 +130,29 @@ void pci_hv_write(uint16_t bdf, unsigned int reg, unsigned int size,
 	spin_lock(&pci_lock);
 	pci_cfg_write(bdf, reg, size, value);
 	spin_unlock(&pci_lock);
+}
+
+uint32_t pci_ones(unsigned int size)
+{
+	return size >= 4 ? 0xffffffffU : (1U << (size * 8)) - 1;
+}
+
+/* A bounded walk of the capability list. Lock held. */
+unsigned int pci_find_cap(uint16_t bdf, unsigned int id)
+{
+	unsigned int n, pos;
+	uint32_t cap;
+
+	if (!(pci_cfg_read(bdf, PCI_COMMAND, 4) & PCI_STATUS_CAPS)) {
+		return 0;
+	}
+	pos = pci_cfg_read(bdf, PCI_CAP_PTR, 1) & 0xfc;
+	for (n = 0; n < MAX_CAPS && pos >= 0x40; n++) {
+		cap = pci_cfg_read(bdf, pos, 4);
+		if ((cap & 0xff) == id) {
+			return pos;
+		}
+		pos = (cap >> 8) & 0xfc;
+	}
+	return 0;
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The root cell's MSI-X tables, trapped and emulated (pci_root.c's
- * helper, pci_internal.h).
+ * helper, pci_msix.h).
  *
  * An MSI-X vector is programmed in a table in one of the function's BARs,
  * not in config space, and the root cell's BARs are mapped straight into
@@ -39,8 +39,11 @@
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/spinlock.h>
-#include <asm/pci.h>
-#include "pci_internal.h"
+#include <hv/pci_filter.h>
+#include "pci_cfg.h"
+#include "pci_devices.h"
+#include "pci_filter_hw.h"
+#include "pci_msix.h"
 
 #define MSIX_TABLE_SIZE(c)	((((c) >> 16) & 0x7ff) + 1)	/* cap dword 0 */
 #define MSIX_BIR(v)		((v) & 7)			/* cap dword 1 */

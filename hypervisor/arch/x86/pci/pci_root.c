@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The root cell's MSIs, remapped by an IOMMU (asm/pci.h).
+ * The root cell's MSIs, remapped by an IOMMU (asm/pci_root.h).
  *
  * Without remapping, any bus master can send any interrupt, an NMI too,
  * to any CPU by a DMA write into 0xfee00000-0xfeefffff: the message is
@@ -37,15 +37,13 @@
 #include <hv/hypervisor.h>
 #include <hv/iommu.h>
 #include <hv/pci_filter.h>
-#include <hv/printk.h>
-#include <asm/pci.h>
-#include "pci_internal.h"
-
-#define PCI_VENDOR_ID		0x00
-#define PCI_HEADER_TYPE		0x0e
-#define HEADER_MULTI_FN		0x80
-#define MSI_ENABLE		(1U << 16)
-#define MSI_64BIT		(1U << 23)
+#include <asm/pci_root.h>
+#include "pci_cfg.h"
+#include "pci_devices.h"
+#include "pci_filter_hw.h"
+#include "pci_msix.h"
+#include "pci_regs.h"
+#include "pci_root.h"
 
 static struct pci_filter_dev root_devs[PCI_ROOT_MSI_MAX];
 static unsigned int num_root_devs;

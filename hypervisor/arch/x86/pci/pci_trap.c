@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Trapped PCI configuration accesses: ports 0xcf8-0xcff and the ECAM
- * window. Who owns a device and what a cell may write is pci.c's; this
- * file decodes the access and performs it.
+ * window. Who owns a device is pci_devices.c's, what a cell may write
+ * pci_view.c's; this file decodes the access and performs it.
  *
  * Mechanism #1 (ports 0xcf8-0xcff, always trapped). The address register
  * 0xcf8 is shadowed per CPU and never written to the hardware on the
@@ -31,8 +31,11 @@
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <hv/spinlock.h>
-#include <asm/pci.h>
-#include "pci_internal.h"
+#include <asm/pci_trap.h>
+#include "pci_cfg.h"
+#include "pci_devices.h"
+#include "pci_trap.h"
+#include "pci_view.h"
 
 #define PORT_END		0xd00
 

@@ -25,14 +25,16 @@
 #include <hv/printk.h>
 #include <hv/string.h>
 #include <asm/apic.h>
+#include <asm/cpuid.h>
+#include <asm/intercepts.h>
 #include <asm/io.h>
 #include <asm/processor.h>
 #include <asm/msr.h>
 #include <asm/paging.h>
-#include <asm/svm.h>
 #include <asm/vcpu.h>
 #include <asm/vendor.h>
-#include <asm/xcr0.h>
+#include "svm.h"
+#include "svm_vmcb.h"
 
 #define CPUID81_ECX_SVM		(1U << 2)
 #define CPUID8A_EDX_NPT		(1U << 0)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The VMCB's contents (asm/svm.h): the intercepts every cell's CPUs run
+ * The VMCB's contents (vmcb.h): the intercepts every cell's CPUs run
  * with, the root cell's guest state built from Linux's at entry, and the
  * state after INIT/SIPI that cells start from.
  */
@@ -11,7 +11,7 @@
 #include <asm/io.h>
 #include <asm/msr.h>
 #include <asm/processor.h>
-#include <asm/svm.h>
+#include "svm_vmcb.h"
 
 /* VMCB attribute format: type, S, DPL, P in bits 0-7; L 9, D/B 10, G 11. */
 #define SEG_ATTR_CODE64		0x0a9b	/* P, S, code RX accessed, L, G */

@@ -41,7 +41,6 @@
  */
 #include <jailhouse/hypercall.h>
 #include <hv/arch.h>
-#include <hv/bitmap.h>
 #include <hv/cell.h>
 #include <hv/hypervisor.h>
 #include <hv/percpu.h>
@@ -55,12 +54,12 @@
 #include <asm/vcpu.h>
 #include <asm/vendor.h>
 #include <asm/vmx.h>
-#include <asm/vmx_cpu.h>
-#include <asm/vmx_segments.h>
+#include "vmx_entry.h"
+#include "vmx_guest.h"
+#include "vmx_segments.h"
+#include "vmx_vmcs.h"
 
 #define RFLAGS_RESERVED		0x2ULL
-
-struct vmx_setup vmx_setup;
 
 static uint64_t vmcs_pa(struct per_cpu *pcpu)
 {
@@ -250,15 +249,6 @@ int vmx_check(void)
 	return 0;
 }
 
-void vmx_write_seg(enum vmx_seg seg, uint16_t sel, uint64_t base,
-		      uint32_t limit, uint32_t ar)
-{
-	vmwrite(VMCS_GUEST_ES_SEL + 2 * seg, sel);
-	vmwrite(VMCS_GUEST_ES_BASE + 2 * seg, base);
-	vmwrite(VMCS_GUEST_ES_LIMIT + 2 * seg, limit);
-	vmwrite(VMCS_GUEST_ES_AR + 2 * seg, ar);
-}
-
 static void write_host_state(struct per_cpu *pcpu, uint64_t tr_base)
 {
 	struct desc_table gdtr, idtr;
@@ -316,12 +306,6 @@ static void write_controls(struct per_cpu *pcpu)
 	vmwrite(VMCS_LINK_POINTER, ~0ULL);
 	vmwrite(VMCS_CR0_MASK, v->cr0_mask);
 	vmwrite(VMCS_CR4_MASK, v->cr4_mask);
-}
-
-void vmx_set_ia32e(bool on)
-{
-	vmwrite(VMCS_ENTRY_CONTROLS,
-		vmx_setup.entry | (on ? ENTRY_IA32E : 0));
 }
 
 /* Linux exactly as it was when it called the trampoline. */
@@ -542,15 +526,6 @@ void vmx_cpu_abort(struct per_cpu *pcpu, struct leave_state *s)
 	asm volatile("mov %0, %%dr7" : : "r" (v->linux_dr7));
 	vmx_load_linux_segments(pcpu, v->linux_sel, v->linux_fs_base,
 			    v->linux_gs_base);
-}
-
-void __noreturn vmx_abort_first_entry(struct per_cpu *pcpu)
-{
-	hv_error("CPU %u: the first VM entry failed (see above); this CPU goes back to Linux without the hypervisor",
-		 pcpu->cpu_id);
-	pcpu->state = CPU_ABSENT;
-	bitmap_clear(cpus_present, pcpu->cpu_id);
-	arch_entry_abort(-JH_EINVAL, pcpu);
 }
 
 void __noreturn vmx_run(struct guest_regs *regs)

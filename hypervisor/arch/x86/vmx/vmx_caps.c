@@ -7,7 +7,8 @@
  * APIC-virtualization controls a CPU offers.
  */
 #include <hv/string.h>
-#include <asm/vmx.h>
+#include <asm/vmcs.h>
+#include <asm/vmx_caps.h>
 
 uint32_t vmx_adjust_controls(uint64_t cap, uint32_t wanted, uint32_t need,
 			     uint32_t *out)

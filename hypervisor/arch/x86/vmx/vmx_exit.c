@@ -21,19 +21,24 @@
  * report, in other cells.
  */
 #include <jailhouse/hypercall.h>
+#include <hv/bitmap.h>
 #include <hv/cell.h>
 #include <hv/cpu_handover.h>
 #include <hv/hypercall.h>
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <asm/apic.h>
+#include <asm/cpuid.h>
+#include <asm/intercepts.h>
 #include <asm/io.h>
 #include <asm/msr.h>
+#include <asm/setup.h>
 #include <asm/vcpu.h>
 #include <asm/vendor.h>
-#include <asm/vmx.h>
-#include <asm/vmx_cpu.h>
-#include <asm/xcr0.h>
+#include <asm/vmx_caps.h>
+#include "vmx_exit.h"
+#include "vmx_guest.h"
+#include "vmx_vmcs.h"
 
 #define VECTOR_UD		6
 #define VECTOR_GP		13
@@ -415,6 +420,16 @@ static void reinject_vectored_event(void)
 	vmwrite(VMCS_ENTRY_INSN_LEN, vmread(VMCS_EXIT_INSN_LEN));
 }
 
+/* Back to Linux after a failed first entry of this CPU. */
+static void __noreturn abort_first_entry(struct per_cpu *pcpu)
+{
+	hv_error("CPU %u: the first VM entry failed (see above); this CPU goes back to Linux without the hypervisor",
+		 pcpu->cpu_id);
+	pcpu->state = CPU_ABSENT;
+	bitmap_clear(cpus_present, pcpu->cpu_id);
+	arch_entry_abort(-JH_EINVAL, pcpu);
+}
+
 /* A VM entry failure reported as an exit (reason bit 31). */
 static void handle_entry_failure(struct per_cpu *pcpu, uint32_t reason)
 {
@@ -425,7 +440,7 @@ static void handle_entry_failure(struct per_cpu *pcpu, uint32_t reason)
 	       (unsigned long long)vmread(VMCS_EXIT_QUALIFICATION),
 	       (unsigned long long)vmread(VMCS_GUEST_RIP));
 	if (!pcpu->arch.vmx.launched) {
-		vmx_abort_first_entry(pcpu);
+		abort_first_entry(pcpu);
 	}
 	vcpu_stop_guest(pcpu, basic == VMX_EXIT_MCE_DURING_ENTRY ?
 		   "machine check" : "invalid guest state");
@@ -529,40 +544,6 @@ void vmx_handle_exit(struct guest_regs *regs)
 	vmx_prepare_entry(pcpu);
 }
 
-void vmx_prepare_entry(struct per_cpu *pcpu)
-{
-	struct vmx_cpu *v = &pcpu->arch.vmx;
-	uint32_t proc = v->proc_controls, blocked;
-
-	if (pcpu->arch.flush_tlb) {
-		pcpu->arch.flush_tlb = false;
-		vmx_flush_ept(pcpu);
-		x86_guest_cache_flush(pcpu);
-	}
-	if (v->nmi_pending && pcpu->cell != &root_cell) {
-		v->nmi_pending = false;
-	}
-	if (v->nmi_pending &&
-	    !(vmread(VMCS_ENTRY_INTR_INFO) & INTR_INFO_VALID)) {
-		blocked = vmread(VMCS_GUEST_INTERRUPTIBILITY) &
-			(INTERRUPTIBILITY_STI | INTERRUPTIBILITY_MOV_SS |
-			 INTERRUPTIBILITY_NMI);
-		if (!blocked) {
-			v->nmi_pending = false;
-			vmwrite(VMCS_ENTRY_INTR_INFO, 2 | INTR_TYPE_NMI << 8 |
-				INTR_INFO_VALID);
-		}
-	}
-	if (v->nmi_pending || v->host_nmi) {
-		proc |= PROC_NMI_WINDOW_EXIT;
-	}
-	vmwrite(VMCS_PROC_CONTROLS, proc);
-	/* An NMI in between set the window, and this write cleared it. */
-	if (!(proc & PROC_NMI_WINDOW_EXIT) && READ_ONCE(v->host_nmi)) {
-		vmwrite(VMCS_PROC_CONTROLS, proc | PROC_NMI_WINDOW_EXIT);
-	}
-}
-
 void vmx_entry_failed(struct guest_regs *regs, bool launch)
 {
 	struct per_cpu *pcpu = this_cpu();
@@ -572,22 +553,9 @@ void vmx_entry_failed(struct guest_regs *regs, bool launch)
 	       pcpu->cpu_id, pcpu->cell->name,
 	       launch ? "VMLAUNCH" : "VMRESUME", err, vmx_insn_error_name(err));
 	if (launch || !pcpu->arch.vmx.launched) {
-		vmx_abort_first_entry(pcpu);
+		abort_first_entry(pcpu);
 	}
 	vcpu_stop_guest(pcpu, "VM entry failed");
 	/* Parked and started again with fresh state: the loop retries. */
 	vmx_prepare_entry(pcpu);
-}
-
-/* vmwrite()'s report: the field and the CPU's reason, rate-limited. */
-void vmx_write_failed(unsigned long field)
-{
-	static struct ratelimit rl;
-	struct per_cpu *pcpu = this_cpu();
-	unsigned int err = vmread(VMCS_INSN_ERROR);
-
-	if (ratelimit_ok(&rl, 8)) {
-		printk("CPU %u: VMWRITE of VMCS field 0x%lx failed: VM-instruction error %u (%s)\n",
-		       pcpu->cpu_id, field, err, vmx_insn_error_name(err));
-	}
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Linux's segments under VMX (asm/vmx_segments.h): the VMCS needs every
+ * Linux's segments under VMX (vmx_segments.h): the VMCS needs every
  * segment's base, limit and access rights, which only Linux's GDT holds,
  * so enable copies that GDT (read through Linux's own page tables) into
  * the CPU's area and takes the descriptors from the copy; disable loads
@@ -16,9 +16,8 @@
 #include <asm/msr.h>
 #include <asm/paging.h>
 #include <asm/vcpu.h>
-#include <asm/vmx.h>
-#include <asm/vmx_cpu.h>
-#include <asm/vmx_segments.h>
+#include "vmx_segments.h"
+#include "vmx_vmcs.h"
 
 #define DESC_TYPE_BUSY		(2ULL << 40)	/* TSS descriptor busy bit */
 #define AR_TYPE_BUSY_TSS64	0x0b

@@ -15,27 +15,12 @@
 #include <asm/vcpu.h>
 #include <asm/vendor.h>
 #include <asm/vmx.h>
-#include <asm/vmx_cpu.h>
+#include "vmx_guest.h"
+#include "vmx_vmcs.h"
 
 #define RFLAGS_RESERVED		0x2ULL
 #define DR7_RESET		0x400ULL
 #define PAT_RESET		0x0007040600070406ULL
-
-uint64_t vmx_guest_cr0(void)
-{
-	uint64_t mask = vmx_setup.cr0_mask;
-
-	return (vmread(VMCS_GUEST_CR0) & ~mask) |
-		(vmread(VMCS_CR0_SHADOW) & mask);
-}
-
-uint64_t vmx_guest_cr4(void)
-{
-	uint64_t mask = vmx_setup.cr4_mask;
-
-	return (vmread(VMCS_GUEST_CR4) & ~mask) |
-		(vmread(VMCS_CR4_SHADOW) & mask);
-}
 
 /* The CPU's actual CR0/CR4 for a guest value (unrestricted: PE, PG free). */
 static uint64_t cr0_actual(uint64_t val)
@@ -107,27 +92,11 @@ static void vmx_reset(struct per_cpu *pcpu, uint64_t entry)
 	memset(pcpu->arch.regs, 0, sizeof(*pcpu->arch.regs));
 }
 
-static uint64_t eptp_of(const struct cell *cell)
-{
-	return cell->guest_pt.root_phys | EPTP_WB | EPTP_WALK_4;
-}
-
-void vmx_flush_ept(struct per_cpu *pcpu)
-{
-	struct {
-		uint64_t eptp, reserved;
-	} desc = { eptp_of(pcpu->cell), 0 };
-	uint64_t type = vmx_setup.invept_single ? INVEPT_SINGLE : INVEPT_ALL;
-
-	asm volatile("invept %0, %1" : : "m" (desc), "r" (type)
-		     : "cc", "memory");
-}
-
 static void vmx_enter_cell(struct per_cpu *pcpu)
 {
 	const struct cell *cell = pcpu->cell;
 
-	vmwrite(VMCS_EPT_POINTER, eptp_of(cell));
+	vmwrite(VMCS_EPT_POINTER, vmx_eptp(cell));
 	vmwrite(VMCS_IO_BITMAP_A, cell->arch.iopm_pa);
 	vmwrite(VMCS_IO_BITMAP_B, cell->arch.iopm_pa + PAGE_SIZE);
 	vmwrite(VMCS_MSR_BITMAP, cell->arch.msrpm_pa);
@@ -261,16 +230,6 @@ static void vmx_skip_insn(struct per_cpu *pcpu, unsigned int len)
 	vmwrite(VMCS_GUEST_INTERRUPTIBILITY,
 		vmread(VMCS_GUEST_INTERRUPTIBILITY) &
 		~(uint64_t)(INTERRUPTIBILITY_STI | INTERRUPTIBILITY_MOV_SS));
-}
-
-void vmx_inject(unsigned int vector, bool err_code, uint32_t error)
-{
-	vmwrite(VMCS_ENTRY_INTR_INFO, vector |
-		INTR_TYPE_HW_EXCEPTION << 8 | INTR_INFO_VALID |
-		(err_code ? INTR_INFO_ERROR_VALID : 0));
-	if (err_code) {
-		vmwrite(VMCS_ENTRY_EXCEPTION_ERROR, error);
-	}
 }
 
 static void vmx_inject_gp(struct per_cpu *pcpu)

@@ -32,35 +32,8 @@ unsigned int vcpu_exit_insn_len(struct per_cpu *pcpu);
 void vcpu_irq_window(void);
 /* Stops the guest on this CPU: its cell fails, or a root CPU parks. */
 void vcpu_stop_guest(struct per_cpu *pcpu, const char *why);
-/* INVD, executed as WBINVD (intercepts.c; the caller skips it). */
-void x86_emulate_invd(struct per_cpu *pcpu);
-/* RDPMC of a non-root cell: reported; the caller injects #GP. */
-void x86_refuse_rdpmc(struct per_cpu *pcpu, uint64_t rip);
-/*
- * A root cell's write of an MSR msr_policy.c guards (intercepts.c):
- * 1 done (advance RIP), -1 refused (inject #GP), 0 not such an MSR.
- */
-int x86_root_msr_guard(struct per_cpu *pcpu, uint32_t msr, uint64_t val);
-/*
- * A trapped RDMSR or WRMSR both backends emulate (the APIC's, apic.h;
- * the root's guarded writes): true if done (*val: a read's result), false
- * if the caller refuses it (#GP).
- */
-bool x86_msr_emulate(struct per_cpu *pcpu, uint32_t msr, bool write,
-		     uint64_t *val);
 /* An NMI exit found kick_pending set (vendor.c). */
 void x86_kick_taken(struct per_cpu *pcpu);
-
-/* The instruction at the guest's RIP (up to len bytes); bytes fetched. */
-int vcpu_fetch_insn(struct per_cpu *pcpu, uint8_t *buf, unsigned int len);
-/*
- * The MMIO move at the guest's RIP (insn_cache.c): decoded from hw_bytes
- * if the CPU saved them (hw_len > 0, SVM decode assists) and they decode,
- * else fetched and decoded or found again. 0, -JH_EFAULT (cannot read
- * it) or -JH_EINVAL (not a move we emulate).
- */
-int x86_mmio_insn(struct per_cpu *pcpu, const uint8_t *hw_bytes,
-		  unsigned int hw_len, struct x86_mmio_insn *insn);
 
 /*
  * Exit handlers shared by the backends. Each returns true if it handled

@@ -64,29 +64,4 @@ struct x86_vendor {
 extern const struct x86_vendor *x86_vendor;
 extern const struct x86_vendor svm_vendor, vmx_vendor;
 
-/*
- * Shared CPUID emulation (cpuid.c): the hypervisor leaves, the
- * hypervisor-present bit, and the features the vendor's virtualization
- * (hide) does not give cells. The results land in regs[0..3] = eax, ebx,
- * ecx, edx.
- */
-struct x86_cpuid_hide {
-	uint32_t sig_ebx, sig_ecx, sig_edx;	/* leaf 0x40000000 */
-	uint32_t leaf1_ecx;		/* CPUID 1 ECX bits cleared */
-	uint32_t leaf7_ebx, leaf7_ecx;	/* CPUID 7.0 */
-	uint32_t leafd1_eax;		/* CPUID 0xd.1 */
-	uint32_t ext1_ecx, ext1_edx;	/* CPUID 0x80000001 */
-	bool svm_leaf;			/* zero CPUID 0x8000000a */
-};
-
-void x86_cpuid(const struct x86_cpuid_hide *hide, uint32_t leaf,
-	       uint32_t subleaf, uint32_t regs[4]);
-
-/* cpu_scrub.c: FPU/SSE/AVX and debug registers cleared for a CPU's new
- * owner (called from cpu_arch_reset on a change of cell). */
-void x86_scrub_cpu_state(void);
-
-/* setup.c: back to Linux on a failed first entry (returns err there). */
-void __noreturn arch_entry_abort(long err, struct per_cpu *pcpu);
-
 #endif /* ASM_VENDOR_H */

@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The VT-d driver's own state, shared by its files (vtd.c: units,
- * enable and disable; vtd_tables.c: root, context and second-level
- * tables; vtd_qi.c: queued invalidation; vtd_ir.c: interrupt remapping;
- * vtd_fault.c: fault records). Every unit points at the same tables: the
- * system config says nothing about which devices sit behind which unit.
+ * The VT-d units (vtd_unit.c), which every file of the driver reaches:
+ * their registers, what they have in common, and their global commands.
+ * Every unit points at the same tables: the system config says nothing
+ * about which devices sit behind which unit.
  */
 #ifndef ASM_VTD_UNIT_H
 #define ASM_VTD_UNIT_H
@@ -68,44 +67,11 @@ static inline void vtd_write64(struct vtd_unit *u, unsigned int reg,
 	*(volatile uint64_t *)(u->regs + reg) = val;
 }
 
-
-/* vtd.c: one GCMD command (bit set or cleared), waiting for GSTS. */
+/* One GCMD command (bit set or cleared), waiting for GSTS. */
 int vtd_gcmd(struct vtd_unit *u, uint32_t bit, bool set);
+/* Posted table writes reach memory before the unit walks them. */
+void vtd_write_buffer_flush(struct vtd_unit *u);
 /* Writes back the lines of [virt, virt + size) for non-snooping units. */
 void vtd_clflush(const void *virt, unsigned long size);
-
-/* vtd_tables.c */
-/* The domain id of a cell: id + 1 (0 is reserved in caching mode). */
-uint16_t vtd_domain(const struct cell *cell);
-int vtd_tables_init(void);
-paddr_t vtd_root_table_phys(void);
-const struct pt_format *vtd_pt_format(void);
-int vtd_cell_init(struct cell *cell);
-void vtd_cell_exit(struct cell *cell);
-void vtd_attach(struct cell *cell, uint16_t bdf);
-/* Makes the cell's tables visible to non-snooping units. */
-void vtd_tables_writeback(const struct paging *pg);
-
-/* vtd_qi.c */
-int vtd_qi_enable(struct vtd_unit *u);
-void vtd_qi_disable(struct vtd_unit *u);
-int vtd_qi_submit(struct vtd_unit *u, const uint64_t (*desc)[2],
-		  unsigned int count);
-int vtd_invalidate_all(struct vtd_unit *u);
-void vtd_flush(struct cell *cell);
-
-/* vtd_ir.c */
-int vtd_ir_init(void);
-int vtd_ir_enable(struct vtd_unit *u);
-/* Are compatibility-format interrupts blocked (no root MSI-X function)? */
-bool vtd_ir_compat_blocked(void);
-int vtd_ioapic_remap(unsigned int index, const struct iommu_msi_msg *msg,
-		     uint64_t *rte);
-void vtd_ir_release(uint16_t bdf);
-int vtd_msi_remap(struct cell *cell, uint16_t bdf, unsigned int n,
-		  const struct iommu_msi_msg *msg, struct iommu_msi_msg *hw);
-
-/* vtd_fault.c */
-void vtd_poll_faults(void);
 
 #endif /* ASM_VTD_UNIT_H */

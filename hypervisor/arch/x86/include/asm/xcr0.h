@@ -29,13 +29,4 @@
  */
 bool x86_xcr0_valid(uint32_t index, uint64_t value, uint64_t supported);
 
-struct per_cpu;
-
-/*
- * The guest's XSETBV (index from ECX, value from EDX:EAX), checked and
- * executed (intercepts.c). False if it must get #GP instead; the caller
- * injects it and does not advance RIP.
- */
-bool x86_guest_xsetbv(struct per_cpu *pcpu, uint32_t index, uint64_t value);
-
 #endif /* ASM_XCR0_H */

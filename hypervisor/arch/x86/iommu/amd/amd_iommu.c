@@ -32,76 +32,13 @@
 #include <hv/string.h>
 #include <asm/ioapic.h>
 #include <asm/pci.h>
-#include "amd_iommu_internal.h"
+#include "amd_iommu_cmd.h"
+#include "amd_iommu_ir.h"
+#include "amd_iommu_pt.h"
+#include "amd_iommu_unit.h"
 
 /* Commands per batch when invalidating everything (2 per device ID). */
 #define INV_BATCH		128
-
-struct amd_unit amd_units[JH_MAX_IOMMUS];
-unsigned int amd_num_units;
-
-static uint64_t *devtab;	/* AMD_NUM_DEVICE_IDS entries of 4 qwords */
-
-static int unit_init(unsigned int index, const struct jh_iommu *cfg)
-{
-	struct amd_unit *u = &amd_units[index];
-
-	if (index >= JH_MAX_IOMMUS) {
-		return -JH_EINVAL;
-	}
-	if (cfg->size < AMD_MMIO_MIN_SIZE) {
-		hv_error("AMD-Vi unit %u: a register window of 0x%x bytes, the unit has 0x%x",
-			 index, cfg->size, AMD_MMIO_MIN_SIZE);
-		return -JH_EINVAL;
-	}
-	*u = (struct amd_unit){ .index = index, .bdf = cfg->amd_bdf };
-	u->mmio = hv_map_device(cfg->base, cfg->size);
-	if (!u->mmio) {
-		hv_error("AMD-Vi unit %u: cannot map its registers at 0x%llx",
-			 index, (unsigned long long)cfg->base);
-		return -JH_ENOMEM;
-	}
-	u->efr = amd_read(u, AMD_MMIO_EFR);
-	u->saved_control = amd_read(u, AMD_MMIO_CONTROL);
-	if (u->efr == ~0ULL || u->saved_control == ~0ULL) {
-		hv_error("AMD-Vi unit %u: no unit answers at 0x%llx",
-			 index, (unsigned long long)cfg->base);
-		return -JH_ENODEV;
-	}
-	if ((u->saved_control & AMD_CTRL_IOMMU_EN) != 0U) {
-		hv_error("AMD-Vi unit %u at 0x%llx is in use by Linux: boot it with amd_iommu=off",
-			 index, (unsigned long long)cfg->base);
-		return -JH_EBUSY;
-	}
-	if (AMD_EFR_HATS(u->efr) == AMD_EFR_HATS_RESERVED) {
-		hv_error("AMD-Vi unit %u: EFR 0x%llx gives no valid host table size",
-			 index, (unsigned long long)u->efr);
-		return -JH_ENODEV;
-	}
-	u->saved_cmd = amd_read(u, AMD_MMIO_CMD_BASE);
-	u->saved_evt = amd_read(u, AMD_MMIO_EVT_BASE);
-	u->saved_excl = amd_read(u, AMD_MMIO_EXCL_BASE);
-
-	if (!devtab) {
-		devtab = page_alloc(&hv.pool, AMD_DEVTAB_MAX_PAGES);
-	}
-	u->cmd = page_alloc(&hv.pool, 1);
-	u->evt = page_alloc(&hv.pool, 1);
-	if (!devtab || !u->cmd || !u->evt) {
-		hv_error("AMD-Vi unit %u: no room for its tables in the page pool",
-			 index);
-		return -JH_ENOMEM;
-	}
-	u->cmd_phys = page_pool_virt2phys(&hv.pool, u->cmd);
-	u->evt_phys = page_pool_virt2phys(&hv.pool, u->evt);
-	amd_num_units = index + 1;
-	printk("  AMD-Vi unit %u at 0x%llx, PCI %02x:%02x.%x: EFR 0x%llx%s\n",
-	       index, (unsigned long long)cfg->base, cfg->amd_bdf >> 8,
-	       (cfg->amd_bdf >> 3) & 0x1f, cfg->amd_bdf & 7,
-	       (unsigned long long)u->efr,
-	       (u->efr & AMD_EFR_IA_SUP) ? "" : " (no INVALIDATE_ALL)");
-	return 0;
-}
 
 static const struct pt_format *pt_format(void)
 {
@@ -177,7 +114,7 @@ static void build_dte(const struct cell *cell, uint16_t bdf, uint64_t q[4])
  */
 static void write_dte(uint16_t bdf, const uint64_t q[4])
 {
-	volatile uint64_t *dte = devtab + (size_t)bdf * 4;
+	volatile uint64_t *dte = amd_devtab + (size_t)bdf * 4;
 
 	dte[3] = q[3];
 	dte[2] = q[2];
@@ -252,7 +189,7 @@ static int enable_unit(struct amd_unit *u)
 {
 	amd_write(u, AMD_MMIO_CONTROL, 0);
 	amd_write(u, AMD_MMIO_DEVTAB,
-		  page_pool_virt2phys(&hv.pool, devtab) |
+		  page_pool_virt2phys(&hv.pool, amd_devtab) |
 		  (AMD_DEVTAB_MAX_PAGES - 1));
 	amd_write(u, AMD_MMIO_CMD_BASE, u->cmd_phys |
 		  (uint64_t)AMD_RING_LEN_LOG2 << AMD_LEN_SHIFT);
@@ -341,8 +278,8 @@ static void shutdown(void)
 	/* Before IV goes: a message in between is dropped, not misrouted. */
 	ioapic_ir_stop();
 	pci_root_msi_giveback();
-	if (devtab != NULL) {
-		memset(devtab, 0, AMD_DEVTAB_MAX_PAGES * PAGE_SIZE);
+	if (amd_devtab != NULL) {
+		memset(amd_devtab, 0, AMD_DEVTAB_MAX_PAGES * PAGE_SIZE);
 	}
 	for (n = 0; n < amd_num_units; n++) {
 		u = &amd_units[n];
@@ -374,7 +311,7 @@ static void flush(struct cell *cell)
 DEFINE_IOMMU_DRIVER(amd_iommu_driver) = {
 	.type = JH_IOMMU_AMD,
 	.name = "AMD-Vi",
-	.unit_init = unit_init,
+	.unit_init = amd_unit_init,
 	.pt_format = pt_format,
 	.cell_init = cell_init,
 	.cell_exit = cell_exit,

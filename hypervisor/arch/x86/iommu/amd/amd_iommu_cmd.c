@@ -39,7 +39,7 @@
 #include <hv/printk.h>
 #include <asm/pci.h>
 #include <asm/processor.h>
-#include "amd_iommu_internal.h"
+#include "amd_iommu_cmd.h"
 
 #define RING_BYTES		(AMD_RING_ENTRIES * AMD_CMD_SIZE)
 /* A unit finishes a batch in microseconds; 100 ms means it is stuck. */

@@ -43,7 +43,8 @@
 #include <hv/iommu.h>
 #include <hv/page_pool.h>
 #include <asm/pci.h>
-#include "amd_iommu_internal.h"
+#include "amd_iommu_cmd.h"
+#include "amd_iommu_ir.h"
 
 #define IRT_BYTES		(AMD_IRT_REACHABLE * AMD_IRTE_SIZE)
 #define IRTS_PER_PAGE		(PAGE_SIZE / IRT_BYTES)

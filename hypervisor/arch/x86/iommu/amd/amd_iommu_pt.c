@@ -17,7 +17,8 @@
  * not present for both, and reported by both.
  */
 #include <hv/page_pool.h>
-#include "amd_iommu_internal.h"
+#include "amd_iommu_pt.h"
+#include "amd_iommu_regs.h"
 
 #define AMD_PTE_EMPTY		(1ULL << AMD_PTE_NEXT_SHIFT)
 

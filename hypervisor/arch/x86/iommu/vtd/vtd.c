@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Intel VT-d: the units, their global commands, enable and disable.
+ * Intel VT-d: the units taken over, enable and disable, and the flush of
+ * a cell's tables (their global commands: vtd_unit.c).
  *
  * Enable takes over every unit of the system config that Linux left off
  * (boot it with intel_iommu=off intremap=off): queued invalidation on,
@@ -17,73 +18,21 @@
  * enable.
  */
 #include <jailhouse/hypercall.h>
-#include <hv/arch.h>
+#include <hv/cell.h>
 #include <hv/hv_paging.h>
 #include <hv/iommu.h>
 #include <hv/printk.h>
 #include <asm/ioapic.h>
 #include <asm/pci.h>
 #include <asm/processor.h>
-#include <asm/vtd.h>
+#include <asm/vtd_fault.h>
+#include <asm/vtd_ir.h>
+#include <asm/vtd_qi.h>
+#include <asm/vtd_regs.h>
+#include <asm/vtd_tables.h>
 #include <asm/vtd_unit.h>
 
 #define VTD_REG_MIN_SIZE	0x100
-
-struct vtd_unit vtd_units[JH_MAX_IOMMUS];
-struct vtd_common vtd;
-
-void vtd_clflush(const void *virt, unsigned long size)
-{
-	const uint8_t *p = (const uint8_t *)ALIGN_DOWN((uintptr_t)virt, 64);
-	const uint8_t *end = (const uint8_t *)virt + size;
-
-	if (vtd.coherent) {
-		return;
-	}
-	for (; p < end; p += 64) {
-		asm volatile("clflush %0" : "+m" (*(volatile uint8_t *)p));
-	}
-	smp_mb();
-}
-
-/* GSTS reaching want under mask, bounded; 0 or -JH_EBUSY. */
-static int wait_status(struct vtd_unit *u, uint32_t mask, uint32_t want)
-{
-	uint64_t start = timer_arch_now_us();
-	unsigned long spins;
-
-	for (spins = 0; spins < 100000000UL; spins++) {
-		if ((vtd_read32(u, VTD_GSTS) & mask) == want) {
-			return 0;
-		}
-		if (timer_arch_now_us() - start > VTD_TIMEOUT_US) {
-			break;
-		}
-		cpu_relax();
-	}
-	return -JH_EBUSY;
-}
-
-int vtd_gcmd(struct vtd_unit *u, uint32_t bit, bool set)
-{
-	uint32_t sts = vtd_read32(u, VTD_GSTS) & VTD_GSTS_PERSISTENT;
-	/* One-shot commands report completion by setting their bit. */
-	bool one_shot = !(bit & VTD_GSTS_PERSISTENT);
-	int err;
-
-	vtd_write32(u, VTD_GCMD, set ? (sts | bit) : (sts & ~bit));
-	if (bit == VTD_GCMD_WBF) {
-		err = wait_status(u, bit, 0);
-	} else {
-		err = wait_status(u, bit, (set || one_shot) ? bit : 0);
-	}
-	if (err != 0) {
-		printk("VT-d unit at 0x%llx: command 0x%08x (%s) not done within %u ms\n",
-		       (unsigned long long)u->base, bit, set ? "set" : "clear",
-		       VTD_TIMEOUT_US / 1000);
-	}
-	return err;
-}
 
 static void merge_caps(const struct vtd_unit *u, unsigned int index)
 {
@@ -243,6 +192,24 @@ static void vtd_shutdown(void)
 			vtd_gcmd(u, VTD_GCMD_CFI, false);
 		}
 		vtd_qi_disable(u);
+	}
+}
+
+/* Context cache, then IOTLB, of the cell's domain on every unit. */
+static void vtd_flush(struct cell *cell)
+{
+	uint16_t did = vtd_domain(cell);
+	const uint64_t desc[2][2] = {
+		{ VTD_INV_CC | VTD_INV_G_DOMAIN | VTD_INV_DID(did), 0 },
+		{ VTD_INV_IOTLB | VTD_INV_G_DOMAIN | VTD_INV_DID(did) |
+		  VTD_INV_IOTLB_DR | VTD_INV_IOTLB_DW, 0 },
+	};
+	unsigned int n;
+
+	vtd_tables_writeback(&cell->dma_pt);
+	for (n = 0; n < vtd.units; n++) {
+		vtd_write_buffer_flush(&vtd_units[n]);
+		vtd_qi_submit(&vtd_units[n], desc, 2);
 	}
 }
 

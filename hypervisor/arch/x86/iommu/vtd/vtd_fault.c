@@ -7,7 +7,8 @@
  */
 #include <hv/iommu.h>
 #include <hv/printk.h>
-#include <asm/vtd.h>
+#include <asm/vtd_fault.h>
+#include <asm/vtd_regs.h>
 #include <asm/vtd_unit.h>
 
 static const char *const dma_reasons[] = {

@@ -40,7 +40,9 @@
 #include <hv/printk.h>
 #include <asm/ioapic.h>
 #include <asm/pci.h>
-#include <asm/vtd.h>
+#include <asm/vtd_ir.h>
+#include <asm/vtd_qi.h>
+#include <asm/vtd_regs.h>
 #include <asm/vtd_unit.h>
 
 #define VTD_IR_PER_DEVICE	32	/* MSI's maximum; MSI-X beyond: refused */

@@ -9,11 +9,11 @@
  */
 #include <jailhouse/hypercall.h>
 #include <hv/arch.h>
-#include <hv/cell.h>
 #include <hv/hypervisor.h>
 #include <hv/printk.h>
 #include <asm/processor.h>
-#include <asm/vtd.h>
+#include <asm/vtd_qi.h>
+#include <asm/vtd_regs.h>
 #include <asm/vtd_unit.h>
 
 #define STATUS_DONE		1
@@ -98,14 +98,6 @@ int vtd_qi_submit(struct vtd_unit *u, const uint64_t (*desc)[2],
 	return err;
 }
 
-/* Posted table writes reach memory before the unit walks them. */
-static void write_buffer_flush(struct vtd_unit *u)
-{
-	if ((u->cap & VTD_CAP_RWBF) != 0U) {
-		vtd_gcmd(u, VTD_GCMD_WBF, true);
-	}
-}
-
 int vtd_invalidate_all(struct vtd_unit *u)
 {
 	const uint64_t desc[2][2] = {
@@ -114,24 +106,6 @@ int vtd_invalidate_all(struct vtd_unit *u)
 		  VTD_INV_IOTLB_DW, 0 },
 	};
 
-	write_buffer_flush(u);
+	vtd_write_buffer_flush(u);
 	return vtd_qi_submit(u, desc, 2);
-}
-
-/* Context cache, then IOTLB, of the cell's domain on every unit. */
-void vtd_flush(struct cell *cell)
-{
-	uint16_t did = vtd_domain(cell);
-	const uint64_t desc[2][2] = {
-		{ VTD_INV_CC | VTD_INV_G_DOMAIN | VTD_INV_DID(did), 0 },
-		{ VTD_INV_IOTLB | VTD_INV_G_DOMAIN | VTD_INV_DID(did) |
-		  VTD_INV_IOTLB_DR | VTD_INV_IOTLB_DW, 0 },
-	};
-	unsigned int n;
-
-	vtd_tables_writeback(&cell->dma_pt);
-	for (n = 0; n < vtd.units; n++) {
-		write_buffer_flush(&vtd_units[n]);
-		vtd_qi_submit(&vtd_units[n], desc, 2);
-	}
 }

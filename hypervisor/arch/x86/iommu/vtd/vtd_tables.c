@@ -17,7 +17,9 @@
 #include <hv/iommu.h>
 #include <hv/printk.h>
 #include <asm/pci.h>
-#include <asm/vtd.h>
+#include <asm/vtd_ir.h>
+#include <asm/vtd_regs.h>
+#include <asm/vtd_tables.h>
 #include <asm/vtd_unit.h>
 
 static uint64_t *root_table;		/* 256 x 128 bits */

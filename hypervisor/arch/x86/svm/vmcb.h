@@ -4,8 +4,8 @@
  * the hypervisor uses. Only fields we touch have names; the rest is
  * padding at the offsets the manual gives.
  */
-#ifndef ASM_SVM_H
-#define ASM_SVM_H
+#ifndef SVM_VMCB_LAYOUT_H
+#define SVM_VMCB_LAYOUT_H
 
 #include <hv/types.h>
 #include <asm/msr.h>
@@ -150,25 +150,8 @@ JH_STATIC_ASSERT(__builtin_offsetof(struct vmcb, cr2) == 0x640, "VMCB");
 JH_STATIC_ASSERT(__builtin_offsetof(struct vmcb, g_pat) == 0x668, "VMCB");
 JH_STATIC_ASSERT(sizeof(struct vmcb) == 0x1000, "VMCB");
 
-struct per_cpu;
-struct guest_regs;
-
-/* entry.S: runs the guest of regs' VMCB forever. */
 /* The VMCB attribute bits svm.c looks at (the format: svm_vmcb.c). */
 #define SEG_ATTR_L		0x0200
 #define SEG_ATTR_DB		0x0400
 
-struct cell;
-struct per_cpu;
-
-/* svm_vmcb.c */
-struct vmcb *svm_vmcb(struct per_cpu *pcpu);
-void svm_set_intercepts(struct vmcb *vmcb, const struct cell *cell);
-void svm_vmcb_init_root(struct per_cpu *pcpu);
-void svm_vmcb_reset(struct per_cpu *pcpu, uint64_t entry);
-
-void __noreturn svm_run_loop(struct guest_regs *regs);
-/* Called by svm_run_loop after each #VMEXIT. */
-void svm_handle_exit(struct guest_regs *regs);
-
-#endif /* ASM_SVM_H */
+#endif /* SVM_VMCB_LAYOUT_H */

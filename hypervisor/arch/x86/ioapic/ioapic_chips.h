@@ -1,18 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Shared by ioapic.c (the chips, their registers, the emulated page) and
- * ioapic_cells.c (pins changing owner). Everything that touches a chip's
- * entries or owners wants ioapic_lock held.
+ * The IOAPICs' table and the helpers of ioapic_chips.c, for ioapic.c
+ * (the emulated page) and ioapic_cells.c (pins changing owner).
+ * Everything that touches a chip's entries or owners wants ioapic_lock
+ * held.
  */
-#ifndef IOAPIC_INTERNAL_H
-#define IOAPIC_INTERNAL_H
+#ifndef IOAPIC_IOAPIC_CHIPS_H
+#define IOAPIC_IOAPIC_CHIPS_H
 
 #include <jailhouse/config.h>
 #include <hv/bitmap.h>
 #include <hv/printk.h>
 #include <hv/spinlock.h>
 #include <hv/types.h>
-#include <asm/ioapic.h>
+#include <asm/ioapic_hw.h>
+#include <asm/ioapic_regs.h>
 
 struct cell;
 
@@ -58,4 +60,4 @@ void ioapic_refuse(const struct cell *cell, struct ioapic *chip,
 void ioapic_mask_live(const struct ioapic *chip, unsigned int pin,
 		      uint32_t low);
 
-#endif
+#endif /* IOAPIC_IOAPIC_CHIPS_H */

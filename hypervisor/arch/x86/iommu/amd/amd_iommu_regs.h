@@ -6,8 +6,8 @@
  * commands, event log entries and interrupt remapping table entries
  * (32-bit format: GAEn stays 0). Definitions only; amd_iommu*.c use them.
  */
-#ifndef ASM_AMD_IOMMU_H
-#define ASM_AMD_IOMMU_H
+#ifndef AMD_IOMMU_REGS_H
+#define AMD_IOMMU_REGS_H
 
 #include <hv/types.h>
 
@@ -152,4 +152,4 @@
 #define AMD_IRT_REACHABLE	512
 #define AMD_IRT_ALIGN		128
 
-#endif /* ASM_AMD_IOMMU_H */
+#endif /* AMD_IOMMU_REGS_H */

@@ -3,8 +3,8 @@
  * Linux's GDT and segment registers, for the VMCS at enable and for the
  * CPU at disable (vmx_segments.c).
  */
-#ifndef ASM_VMX_SEGMENTS_H
-#define ASM_VMX_SEGMENTS_H
+#ifndef VMX_VMX_SEGMENTS_H
+#define VMX_VMX_SEGMENTS_H
 
 #include <hv/types.h>
 
@@ -32,4 +32,4 @@ int vmx_guest_segments_from_linux(struct per_cpu *pcpu);
 void vmx_load_linux_segments(struct per_cpu *pcpu, const uint16_t *sel,
 			     uint64_t fs_base, uint64_t gs_base);
 
-#endif
+#endif /* VMX_VMX_SEGMENTS_H */
