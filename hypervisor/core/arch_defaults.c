@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Weak defaults of arch hooks that an arch may leave out: each is correct,
- * only coarser or more restrictive than what an arch can do. arm64 has
- * its own of all of them.
+ * only coarser or more restrictive than what an arch can do. Both arches
+ * define some of these themselves; a new arch starts from all of them
+ * (no links, no powering off, INTx link interrupts).
  */
 #include <jailhouse/hypercall.h>
 #include <hv/arch.h>

@@ -93,11 +93,6 @@ int cell_map_region_keep_tables(struct cell *cell,
 	return map_region(cell, mem, false);
 }
 
-int cell_unmap_region(struct cell *cell, const struct jh_memory_region *mem)
-{
-	return pt_unmap(&cell->guest_pt, mem->virt_start, mem->size);
-}
-
 static void guest_pt_flush(struct paging *pg, uint64_t virt, uint64_t size)
 {
 	cell_arch_flush_tlb_range(container_of(pg, struct cell, guest_pt),

@@ -77,7 +77,6 @@ void cell_set_cpus(struct cell *cell, const struct jh_cell_desc *desc);
 int cell_map_region(struct cell *cell, const struct jh_memory_region *mem);
 int cell_map_region_keep_tables(struct cell *cell,
 				const struct jh_memory_region *mem);
-int cell_unmap_region(struct cell *cell, const struct jh_memory_region *mem);
 /*
  * Maps [mem] (physical range; its virt_start and flags are ignored) back
  * into the root cell with the attributes of the root region holding it
