@@ -21,8 +21,14 @@
  *                   covers the page pool and page tables until then
  *   control_lock    cell lifecycle, page pool, all page tables, CPU
  *                   hand-over requests, PSCI CPU_ON
+ *   ivshmem_lock    the ends of every link (doorbells from other CPUs)
  *   arch locks      arm64: a CPU's pending-interrupt queue, the GICD and
- *                   GICR read-modify-write locks (never nested)
+ *                   GICR read-modify-write locks, pci_lock, the SMMU's
+ *                   queue locks (never nested);
+ *                   x86, outer to inner: AMD-Vi evt_lock, pci_lock,
+ *                   msix_lock; ioapic_lock (also inside ivshmem_lock);
+ *                   then the IOMMU's remapping locks, VT-d ir_lock before
+ *                   iq_lock, or AMD-Vi cmd_lock (arch/x86/*/README.md)
  *   cell con_lock   a cell's console line buffer
  *   console_lock    innermost: printk may run under any of the above
  *

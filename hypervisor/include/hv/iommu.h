@@ -12,10 +12,12 @@
  * does not belong to.
  *
  * Drivers (amd_iommu*.c, vtd*.c, smmuv3*.c) register with
- * DEFINE_IOMMU_DRIVER; the system config's iommus[] pick one by type. All
+ * DEFINE_IOMMU_DRIVER; the system config's iommus[] pick one by type. The
  * hooks run on one CPU at a time: at enable and disable under init, and
- * later under the control lock, except poll_faults (any root CPU, the
- * driver locks what it shares).
+ * later under the control lock, except poll_faults (any root CPU) and the
+ * x86 remapping hooks msi_remap and ioapic_remap (trap paths, under the
+ * arch's pci_lock, msix_lock or ioapic_lock); the driver locks what those
+ * share.
  */
 #ifndef HV_IOMMU_H
 #define HV_IOMMU_H
