@@ -28,7 +28,7 @@
  *                   x86, outer to inner: AMD-Vi evt_lock, pci_lock,
  *                   msix_lock; ioapic_lock (also inside ivshmem_lock);
  *                   then the IOMMU's remapping locks, VT-d ir_lock before
- *                   iq_lock, or AMD-Vi cmd_lock (arch/x86/*/README.md)
+ *                   iq_lock, or AMD-Vi cmd_lock (see the x86 folders' READMEs)
  *   cell con_lock   a cell's console line buffer
  *   console_lock    innermost: printk may run under any of the above
  *
