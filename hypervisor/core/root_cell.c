@@ -50,7 +50,7 @@ int cell_init_root(void)
 	if (!err) {
 		err = map_console_page(&root_cell);
 	}
-	/* The root's link ends: their sections at shmem_virt. */
+	/* The units' parts of the root (the links: its ends at shmem_virt). */
 	if (!err) {
 		err = units_cell_init(&root_cell);
 	}
