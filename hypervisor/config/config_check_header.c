@@ -148,6 +148,11 @@ static int jhc_check_cell_header(const struct jh_cell_desc *c,
 		return JHC_FAIL(item, -1, "flags", c->flags, 0,
 				JHC_R_CELL_FLAGS);
 	}
+	/* The root's CPUs keep their trapped interface: they run the driver. */
+	if (is_root && (c->flags & JH_CELL_DIRECT_IRQ) != 0U) {
+		return JHC_FAIL(item, -1, "flags", c->flags, 0,
+				JHC_R_ROOT_DIRECT_IRQ);
+	}
 	ret = jhc_check_console(jhc_item_console, &c->console, arch, err);
 	if (ret != 0) {
 		return ret;

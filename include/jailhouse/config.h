@@ -79,7 +79,15 @@
 #define JH_CELL_PASSIVE_COMMREG	0x0001
 /* The cell may print through the console hypercall. */
 #define JH_CELL_CONSOLE_ALLOWED	0x0002
-#define JH_CELL_VALID_FLAGS	0x0003
+/*
+ * Non-root cells: the cell's CPUs take their interrupts and drive their
+ * interrupt controller interface without exits, where the hypervisor can
+ * take such a CPU back without its own interrupt (arm64: SDEI firmware;
+ * x86: an x2APIC in x2APIC mode). Elsewhere the cell runs trapped, as
+ * without the flag, and enable/cell create say which path it got.
+ */
+#define JH_CELL_DIRECT_IRQ	0x0004
+#define JH_CELL_VALID_FLAGS	0x0007
 
 /* struct jh_console.type */
 #define JH_CON_NONE		0

@@ -530,13 +530,24 @@ TEST(cell_flags_and_reserved)
 	tb_demo_cell(&cell, ARM64);
 	cell.desc.flags = JH_CELL_VALID_FLAGS;
 	EXPECT_CELL(&cell, ARM64, 0, "no error");
-	cell.desc.flags = 0x4;
+	cell.desc.flags = 0x8;
 	EXPECT_CELL(&cell, ARM64, EINVAL_,
-		    "header: flags 0x4 has unknown bits (valid: 0x0003)");
+		    "header: flags 0x8 has unknown bits (valid: 0x0007)");
 	cell.desc.flags = 0x80000001;
 	EXPECT_CELL(&cell, ARM64, EINVAL_,
 		    "header: flags 0x80000001 has unknown bits (valid: "
-		    "0x0003)");
+		    "0x0007)");
+}
+
+TEST(root_direct_irq)
+{
+	struct tb_system sys;
+
+	tb_demo_system(&sys, ARM64);
+	sys.root.desc.flags = JH_CELL_DIRECT_IRQ;
+	EXPECT_SYSTEM(&sys, ARM64, EINVAL_,
+		      "root cell: flags 0x4 sets JH_CELL_DIRECT_IRQ, which only "
+		      "non-root cells may set");
 }
 
 TEST(console)
