@@ -17,6 +17,8 @@
  * and optionally:
  *   DEMO_CELL_SPI       one SPI (160-287) the cell owns
  *   DEMO_CELL_CPU       its CPU instead of 3
+ *   DEMO_CELL_FLAGS     cell flags added to JH_CELL_CONSOLE_ALLOWED
+ *                       (JH_CELL_DIRECT_IRQ)
  *   DEMO_CELL_RAM_FLAGS more flags for the RAM (JH_MEM_DMA: an IOMMU maps
  *                       it for the cell's devices)
  *   DEMO_CELL_PCI_BDF   one PCI device (domain 0) the cell owns, with
@@ -27,6 +29,9 @@
  */
 #include "config-file.h"
 
+#ifndef DEMO_CELL_FLAGS
+#define DEMO_CELL_FLAGS	0
+#endif
 #ifdef DEMO_CELL_CPU
 #define CELL_CPU	DEMO_CELL_CPU
 #else
@@ -65,7 +70,7 @@ static const struct {
 		.revision = JH_CONFIG_REVISION,
 		.arch = JH_ARCH_ARM64,
 		.name = DEMO_CELL_NAME,
-		.flags = JH_CELL_CONSOLE_ALLOWED,
+		.flags = JH_CELL_CONSOLE_ALLOWED | DEMO_CELL_FLAGS,
 		.cpu_set_size = sizeof(config.cpus),
 		.num_memory_regions = ARRAY_ITEMS(config.mem_regions),
 #ifdef DEMO_CELL_SPI

@@ -27,11 +27,16 @@
  *   DEMO_CELL_PCI_BDF   one PCI device (bus << 8 | dev << 3 | fn) the cell
  *                       owns
  *   DEMO_CELL_RAM_FLAGS flags added to its RAM's (e.g. JH_MEM_DMA)
+ *   DEMO_CELL_FLAGS     cell flags added to JH_CELL_CONSOLE_ALLOWED
+ *                       (JH_CELL_DIRECT_IRQ)
  *   DEMO_CELL_MMIO_PHYS device memory the cell maps 1:1 (its device's
  *   DEMO_CELL_MMIO_SIZE BAR, where the firmware put it), both defined
  */
 #include "config-file.h"
 
+#ifndef DEMO_CELL_FLAGS
+#define DEMO_CELL_FLAGS	0
+#endif
 #ifdef DEMO_CELL_CPU
 #define CELL_CPU	DEMO_CELL_CPU
 #else
@@ -70,7 +75,7 @@ static const struct {
 		.revision = JH_CONFIG_REVISION,
 		.arch = JH_ARCH_X86,
 		.name = DEMO_CELL_NAME,
-		.flags = JH_CELL_CONSOLE_ALLOWED,
+		.flags = JH_CELL_CONSOLE_ALLOWED | DEMO_CELL_FLAGS,
 		.cpu_set_size = sizeof(config.cpus),
 		.num_memory_regions = ARRAY_ITEMS(config.mem_regions),
 #ifdef DEMO_CELL_PINS
