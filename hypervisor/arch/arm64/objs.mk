@@ -15,6 +15,7 @@ arch-objs := \
 	arch/arm64/sysreg.o \
 	arch/arm64/inject.o \
 	arch/arm64/psci.o \
+	arch/arm64/smccc.o \
 	arch/arm64/gic/gic_ops.o \
 	arch/arm64/gic/gic.o \
 	arch/arm64/gic/vgic.o \

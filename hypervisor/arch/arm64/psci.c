@@ -8,8 +8,8 @@
  * Version and feature queries and, for the root cell, SYSTEM_OFF/RESET
  * go on to the firmware (QEMU's PSCI) with an smc from EL2; a non-root
  * cell's SYSTEM_OFF stops that cell, its SYSTEM_RESET restarts it
- * (cpu_handover.c). Everything
- * else, including the SMCCC architecture calls, is NOT_SUPPORTED.
+ * (cpu_handover.c). The SMCCC architecture calls are smccc.c's;
+ * everything else is NOT_SUPPORTED.
  */
 #include <jailhouse/hypercall.h>
 #include <hv/arch.h>
@@ -21,6 +21,8 @@
 #include <hv/printk.h>
 #include <asm/processor.h>
 #include <asm/psci.h>
+#include <asm/smc.h>
+#include <asm/smccc.h>
 #include <asm/sysregs.h>
 
 #define PSCI_VERSION		0x84000000U
@@ -58,16 +60,7 @@ static struct ratelimit unknown_rl;
 static uint64_t firmware_call(uint64_t fn, uint64_t a1, uint64_t a2,
 			      uint64_t a3)
 {
-	register uint64_t x0 asm("x0") = fn;
-	register uint64_t x1 asm("x1") = a1;
-	register uint64_t x2 asm("x2") = a2;
-	register uint64_t x3 asm("x3") = a3;
-
-	asm volatile("smc #0"
-		     : "+r" (x0), "+r" (x1), "+r" (x2), "+r" (x3)
-		     : : "x4", "x5", "x6", "x7", "x8", "x9", "x10", "x11",
-		       "x12", "x13", "x14", "x15", "x16", "x17", "memory");
-	return x0;
+	return firmware_smc(fn, a1, a2, a3, 0);
 }
 
 static struct per_cpu *cpu_by_mpidr(uint64_t mpidr)
@@ -154,6 +147,8 @@ static int64_t features(uint64_t fn)
 	case PSCI_CPU_SUSPEND_64:
 		/* Emulated as standby: original power_state format. */
 		return 0;
+	case SMCCC_VERSION:
+		return smccc_version_feature();
 	default:
 		return PSCI_NOT_SUPPORTED;
 	}
@@ -222,6 +217,13 @@ void psci_handle(struct per_cpu *pcpu, struct trap_frame *frame)
 	case PSCI_SYSTEM_RESET:
 		system_off_reset(pcpu, fn);
 		return;
+	case SMCCC_VERSION:
+	case SMCCC_ARCH_FEATURES:
+	case SMCCC_ARCH_WORKAROUND_1:
+	case SMCCC_ARCH_WORKAROUND_2:
+	case SMCCC_ARCH_WORKAROUND_3:
+		ret = smccc_handle(fn, frame->x[1]);
+		break;
 	default:
 		if (ratelimit_ok(&unknown_rl, 8)) {
 			printk("CPU %u, cell \"%s\": SMC function 0x%08x not supported\n",

@@ -16,6 +16,7 @@
 #include <asm/mmu_off.h>
 #include <asm/pci.h>
 #include <asm/processor.h>
+#include <asm/smccc.h>
 #include <asm/sysregs.h>
 #include <asm/traps.h>
 
@@ -48,6 +49,7 @@ int setup_arch_init(void)
 	printk("  CPU: PA size %u bits, stage 2 %s from level %u\n",
 	       mmu_pa_bits(), "4 KiB granule",
 	       paging_arch_guest_format()->root_level);
+	smccc_init();
 	err = gic_init();
 	return err ? err : pci_init();
 }

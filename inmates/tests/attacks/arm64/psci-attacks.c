@@ -117,12 +117,13 @@ static void psci_system_off(void)
 
 ATTACK(smc_unknown, "smc-unknown", ATTACK_REFUSED,
        "reach the firmware with calls the hypervisor does not know: "
-       "SMCCC version and workarounds, SiP/OEM/hypervisor services, "
-       "PSCI SYSTEM_RESET2 and SYSTEM_SUSPEND");
+       "SMCCC SOC_ID and ARCH_FEATURES of anything but the workarounds, "
+       "SiP/OEM/hypervisor services, PSCI SYSTEM_RESET2 and "
+       "SYSTEM_SUSPEND");
 static void smc_unknown(void)
 {
 	static const uint64_t fns[] = {
-		0x80000000, 0x80008000, 0x80007fff, 0x82000000, 0xc2000001,
+		0x80000001, 0x80000002, 0x82000000, 0xc2000001,
 		0x83000000, 0xc3000000, 0x86000000, 0xc6000000, 0xbf000000,
 		0x84000012, 0xc4000012, 0x8400000e, 0xc400000e, 0x84000005,
 		0xffffffff, 0x0,
@@ -138,6 +139,45 @@ static void smc_unknown(void)
 		}
 	}
 	attack_contained("%u unknown SMC function IDs: NOT_SUPPORTED", n);
+}
+
+#define SMCCC_VERSION		0x80000000UL
+#define SMCCC_ARCH_FEATURES	0x80000001UL
+#define SMCCC_ARCH_WORKAROUND_1	0x80008000UL
+#define SMCCC_ARCH_WORKAROUND_2	0x80007fffUL
+#define SMCCC_ARCH_WORKAROUND_3	0x80003fffUL
+
+ATTACK(smccc_arch, "smccc-arch", ATTACK_REFUSED,
+       "switch the firmware's speculative-store-bypass mitigation off for "
+       "the CPU's next owner (SMCCC_ARCH_WORKAROUND_2 with 0), or learn of "
+       "firmware functions through SMCCC_ARCH_FEATURES");
+static void smccc_arch(void)
+{
+	static const uint64_t hidden[] = {
+		SMCCC_VERSION, SMCCC_ARCH_FEATURES, 0x80000002, 0x84000000,
+		0x82000000, 0xc4000003,
+	};
+	long version = smc(SMCCC_VERSION, 0, 0, 0);
+	long wa[3];
+	unsigned int n;
+
+	for (n = 0; n < sizeof(hidden) / sizeof(hidden[0]); n++) {
+		if (version >= 0x10001 &&
+		    smc(SMCCC_ARCH_FEATURES, hidden[n], 0, 0) !=
+		    SMC_NOT_SUPPORTED) {
+			attack_breach("ARCH_FEATURES(0x%lx) answered",
+				      hidden[n]);
+			return;
+		}
+	}
+	/* The hypervisor passes "enable" whatever the cell asks. */
+	smc(SMCCC_ARCH_WORKAROUND_2, 0, 0, 0);
+	wa[0] = smc(SMCCC_ARCH_FEATURES, SMCCC_ARCH_WORKAROUND_1, 0, 0);
+	wa[1] = smc(SMCCC_ARCH_FEATURES, SMCCC_ARCH_WORKAROUND_2, 0, 0);
+	wa[2] = smc(SMCCC_ARCH_FEATURES, SMCCC_ARCH_WORKAROUND_3, 0, 0);
+	attack_contained("SMCCC_VERSION 0x%lx; ARCH_FEATURES of other IDs "
+			 "NOT_SUPPORTED; WORKAROUND_1/2/3 features %ld/%ld/%ld",
+			 version, wa[0], wa[1], wa[2]);
 }
 
 ATTACK(hvc_stub_call, "hvc-stub-call", ATTACK_REFUSED,
