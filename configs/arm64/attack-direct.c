@@ -8,7 +8,7 @@
  *   JH_ATTACK_CELL=/usr/share/jailhouse/cells/attack-direct.cell \
  *       jh-attack icc-block-stop
  */
-#define DEMO_CELL_NAME		"attack"
+#define DEMO_CELL_NAME		"attack-direct"
 #define DEMO_CELL_RAM_PHYS	0x70300000
 #define DEMO_CELL_FLAGS		JH_CELL_DIRECT_IRQ
 #include "demo-cell.h"
