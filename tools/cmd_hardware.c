@@ -225,7 +225,9 @@ char *line_starting(const char *text, const char *key, char *buf,
 void report(struct tally *t, enum item_state state, bool optional,
 	    const char *what, const char *fmt, ...)
 {
-	static const char *const names[] = { "OK", "MISSING", "UNKNOWN" };
+	static const char *const names[] = {
+		"OK", "MISSING", "UNKNOWN", "INFO"
+	};
 	char detail[512];
 	va_list ap;
 
@@ -234,7 +236,7 @@ void report(struct tally *t, enum item_state state, bool optional,
 	va_end(ap);
 	printf("%-8s %s%s: %s\n", names[state], what,
 	       optional ? " (optional)" : "", detail);
-	if (state == ITEM_OK)
+	if (state == ITEM_OK || state == ITEM_INFO)
 		return;
 	if (optional)
 		t->optional_missing++;

@@ -14,7 +14,8 @@
 
 #define DT_BASE "/sys/firmware/devicetree/base"
 
-enum item_state { ITEM_OK, ITEM_MISSING, ITEM_UNKNOWN };
+/* ITEM_INFO: a fact the verdict does not depend on (never counted). */
+enum item_state { ITEM_OK, ITEM_MISSING, ITEM_UNKNOWN, ITEM_INFO };
 
 struct tally {
 	unsigned int missing, unknown, optional_missing;

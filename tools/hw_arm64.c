@@ -103,6 +103,38 @@ static bool dt_find_compatible(const char *dir, int depth,
 	return hit;
 }
 
+/*
+ * SDEI firmware, for direct interrupt delivery (Documentation/arm64.md).
+ * Linux learns of it from a device tree node compatible "arm,sdei-1.0"
+ * or an ACPI SDEI table; firmware may implement SDEI without describing
+ * it, and only an SMC can tell, which Linux below the hypervisor does not
+ * make. So an absent description decides nothing: the hypervisor asks
+ * SDEI_VERSION itself at enable and says what it got. Not counted in the
+ * verdict: without SDEI, cells run with trapped interrupts.
+ */
+static void check_sdei(struct tally *t, char *node, int len)
+{
+	static const char *const sdei[] = { "arm,sdei-1.0", NULL };
+	const char *compat, *confirm = "; the hypervisor confirms it with "
+		"SDEI_VERSION at enable";
+	char where[640];
+
+	if (dt_find_compatible(DT_BASE "/firmware", 1, sdei, node,
+			       (size_t)len, &compat))
+		snprintf(where, sizeof(where), "/firmware/%.*s (%.64s) in "
+			 "the device tree%s", len, node, compat, confirm);
+	else if (file_exists("/sys/firmware/acpi/tables/SDEI"))
+		snprintf(where, sizeof(where), "ACPI SDEI table present%s",
+			 confirm);
+	else
+		snprintf(where, sizeof(where), "not described to Linux (no "
+			 "\"arm,sdei-1.0\" node, no ACPI SDEI table); decided "
+			 "at enable, where the hypervisor asks the firmware "
+			 "SDEI_VERSION from EL2 (Linux below EL2 cannot ask)");
+	report(t, ITEM_INFO, false, "SDEI firmware (direct delivery)", "%s",
+	       where);
+}
+
 void check_arm64(struct tally *t, const char *log)
 {
 	static const char *const gic3[] = { "arm,gic-v3", NULL };
@@ -199,6 +231,8 @@ void check_arm64(struct tally *t, const char *log)
 		       "no /psci node in the device tree: CPUs cannot be "
 		       "handed to cells");
 	free(method);
+
+	check_sdei(t, node, 128);
 
 	dt_memory(&ram);
 	if (!iomem_ranges("System RAM", &linux_ram)) {

@@ -3,12 +3,15 @@
  * arm64 cell hooks: VMID, VTTBR, guest TLB maintenance and the comm
  * region's platform facts.
  */
+#include <jailhouse/config.h>
 #include <hv/arch.h>
+#include <hv/printk.h>
 #include <hv/cell.h>
 #include <hv/hypervisor.h>
 #include <asm/gic.h>
 #include <asm/pci.h>
 #include <asm/processor.h>
+#include <asm/sdei.h>
 #include <asm/sysregs.h>
 
 #define VTTBR_VMID_SHIFT	48
@@ -16,11 +19,46 @@
 #define TLBI_MAX_PAGES		16
 #define TLBI_IPA_MASK		MASK64(35, 0)	/* IPA[47:12] */
 
+/* NULL: direct delivery granted; else why the cell runs trapped. */
+static const char *direct_refusal(const struct cell *cell)
+{
+	if (!(cell->config->flags & JH_CELL_DIRECT_IRQ)) {
+		return "direct delivery not asked for (JH_CELL_DIRECT_IRQ clear)";
+	}
+	if (!gic_direct_supported()) {
+		return "direct delivery asked for, but on GICv2 the CPU interface cannot be handed over";
+	}
+	if (!sdei.present) {
+		return "direct delivery asked for, but no SDEI firmware could take its CPUs back";
+	}
+	if (sdei.failed) {
+		return "direct delivery asked for, but a CPU refused the SDEI event at enable";
+	}
+	return NULL;
+}
+
+/*
+ * Decided once, at create: every CPU of the cell runs the same way, and
+ * the way does not change while the cell exists.
+ */
 int cell_arch_init(struct cell *cell)
 {
+	const char *why;
+
 	cell->arch.vmid = cell->id;
 	cell->arch.vttbr = cell->guest_pt.root_phys |
 		((uint64_t)cell->arch.vmid << VTTBR_VMID_SHIFT);
+	if (cell != &root_cell) {
+		why = direct_refusal(cell);
+		cell->arch.direct = why == NULL;
+		if (why != NULL) {
+			printk("  cell \"%s\": trapped interrupts: %s\n",
+			       cell->name, why);
+		} else {
+			printk("  cell \"%s\": direct interrupt delivery (SDEI event 0 takes its CPUs back)\n",
+			       cell->name);
+		}
+	}
 	return gic_cell_init(cell);
 }
 

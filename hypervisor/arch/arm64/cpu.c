@@ -10,7 +10,22 @@
 #include <asm/gic.h>
 #include <asm/mmu.h>
 #include <asm/processor.h>
+#include <asm/sdei.h>
 #include <asm/sysregs.h>
+
+/*
+ * A CPU taken back from a cell with direct delivery: its physical CPU
+ * interface clean and the hypervisor's again, interrupts routed to EL2.
+ */
+static void leave_direct(struct per_cpu *pcpu)
+{
+	if (pcpu->arch.direct) {
+		gic_direct_leave(pcpu);
+		write_sysreg(read_sysreg(hcr_el2) | HCR_IMO | HCR_FMO,
+			     hcr_el2);
+		isb();
+	}
+}
 
 /*
  * wfi ends on any pending interrupt, masked or not, so a kick sent
@@ -23,6 +38,7 @@
  */
 void cpu_arch_wait(struct per_cpu *pcpu)
 {
+	leave_direct(pcpu);
 	gic_ops->vcpu_park();
 	wfi();
 	gic_handle_irq(pcpu, true);
@@ -31,9 +47,22 @@ void cpu_arch_wait(struct per_cpu *pcpu)
 void cpu_arch_kick(unsigned int target)
 {
 	struct per_cpu *pcpu = per_cpu(target);
+	bool direct;
 
-	if (pcpu != NULL) {
-		gic_send_sgi(pcpu, SGI_KICK);
+	if (pcpu == NULL) {
+		return;
+	}
+	gic_send_sgi(pcpu, SGI_KICK);
+	/*
+	 * The request is written before direct is read; the target clears
+	 * direct before it reads its request (cpu_park), so one of the two
+	 * sees the other. A CPU under direct delivery never takes the SGI:
+	 * it is taken back by the SDEI event, which it cannot mask.
+	 */
+	smp_mb();
+	direct = READ_ONCE(pcpu->arch.direct);
+	if (direct) {
+		sdei_signal(pcpu);
 	}
 }
 
@@ -175,13 +204,20 @@ void cache_arch_flush(const void *start, uint64_t size)
 void cpu_arch_enter_cell(struct per_cpu *pcpu)
 {
 	bool root = pcpu->cell == &root_cell;
+	bool direct = !root && pcpu->cell->arch.direct;
 	uint64_t mdcr = pcpu->arch.orig_mdcr;
+	uint64_t hcr = root ? HCR_GUEST : HCR_NONROOT;
 
 	if (!root) {
 		mdcr = (mdcr & MDCR_HPMN_MASK) | MDCR_NONROOT;
 	}
-	write_sysreg((pcpu->arch.orig_hcr & HCR_KEEP_MASK) |
-		     (root ? HCR_GUEST : HCR_NONROOT), hcr_el2);
+	leave_direct(pcpu);
+	if (direct) {
+		/* Physical interrupts go to the cell, not to EL2. */
+		hcr &= ~(HCR_IMO | HCR_FMO);
+		gic_direct_enter(pcpu);
+	}
+	write_sysreg((pcpu->arch.orig_hcr & HCR_KEEP_MASK) | hcr, hcr_el2);
 	write_sysreg(mdcr, mdcr_el2);
 	write_sysreg(pcpu->cell->arch.vttbr, vttbr_el2);
 	isb();

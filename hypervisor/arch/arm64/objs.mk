@@ -16,12 +16,14 @@ arch-objs := \
 	arch/arm64/inject.o \
 	arch/arm64/psci.o \
 	arch/arm64/smccc.o \
+	arch/arm64/sdei.o \
 	arch/arm64/gic/gic_ops.o \
 	arch/arm64/gic/gic.o \
 	arch/arm64/gic/vgic.o \
 	arch/arm64/gic/gicd.o \
 	arch/arm64/gic/v3/gicv3.o \
 	arch/arm64/gic/v3/gicv3_lr.o \
+	arch/arm64/gic/v3/gicv3_direct.o \
 	arch/arm64/gic/v3/gicr.o \
 	arch/arm64/gic/v2/gicv2.o \
 	arch/arm64/gic/v2/gicv2_lr.o \

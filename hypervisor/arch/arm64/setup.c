@@ -16,6 +16,7 @@
 #include <asm/mmu_off.h>
 #include <asm/pci.h>
 #include <asm/processor.h>
+#include <asm/sdei.h>
 #include <asm/smccc.h>
 #include <asm/sysregs.h>
 #include <asm/traps.h>
@@ -51,6 +52,11 @@ int setup_arch_init(void)
 	       paging_arch_guest_format()->root_level);
 	smccc_init();
 	err = gic_init();
+	if (!err && !gic_direct_supported()) {
+		printk("  direct delivery: off (GICv2: its CPU interface cannot be handed to a cell); cells run trapped\n");
+	} else if (!err) {
+		sdei_probe();
+	}
 	return err ? err : pci_init();
 }
 
@@ -71,6 +77,7 @@ int setup_arch_cpu_init(struct per_cpu *pcpu)
 	if (err != 0) {
 		return err;
 	}
+	sdei_cpu_init(pcpu);
 
 	write_sysreg(mmu_vtcr(), vtcr_el2);
 	write_sysreg(root_cell.arch.vttbr, vttbr_el2);
@@ -111,6 +118,7 @@ void __noreturn setup_arch_cpu_exit(struct per_cpu *pcpu)
 	struct trap_frame *frame = pcpu->arch.frame;
 
 	gic_cpu_exit(pcpu);
+	sdei_cpu_exit(pcpu);
 	restore_stub_state(pcpu);
 
 	frame->x[0] = 0;
@@ -127,6 +135,7 @@ void __noreturn cpu_arch_power_off(struct per_cpu *pcpu)
 	/* Nothing queued for the dead guest is handed back. */
 	vgic_cpu_reset(pcpu);
 	gic_cpu_exit(pcpu);
+	sdei_cpu_exit(pcpu);
 	restore_stub_state(pcpu);
 	dcache_clean_inval(__image_start, hv.mem_size);
 	arch_mmu_off_cpu_off(hv_virt2phys(arch_mmu_off_cpu_off_phys),
@@ -151,5 +160,6 @@ void __noreturn arch_entry_abort(long err)
 	if (!hv.mem_size) {
 		hv.mem_size = (uint64_t)(__core_end - __image_start);
 	}
+	sdei_cpu_exit(pcpu);
 	leave(frame, pcpu->arch.orig_sctlr);
 }

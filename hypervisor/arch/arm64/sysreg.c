@@ -4,6 +4,9 @@
  *
  * - ICC_SGI1R_EL1/ICC_ASGI1R_EL1: SGIs go through the GIC backend, which
  *   delivers them only to CPUs of the sender's cell.
+ * - With direct delivery (the cell owns its physical CPU interface), the
+ *   other registers common to both groups and Group 0's (ICH_HCR_EL2 TC,
+ *   TALL0): the GIC backend emulates them on the physical interface.
  * - DC ISW/CSW/CISW (HCR_EL2.TSW, non-root cells): done as clean and
  *   invalidate, so that no other cell's dirty line is dropped.
  * - ACTLR_EL1 (HCR_EL2.TACR) and the IMPLEMENTATION DEFINED encodings,
@@ -29,9 +32,6 @@
 #define ISS_OP1(iss)		(((iss) >> 14) & 7)
 #define ISS_CRN(iss)		(((iss) >> 10) & 0xf)
 #define ISS_CRM(iss)		(((iss) >> 1) & 0xf)
-#define SYSREG_ID(op0, op1, crn, crm, op2)				\
-	((op0) << 20 | (op2) << 17 | (op1) << 14 | (crn) << 10 | (crm) << 1)
-#define SYSREG_ID_MASK		SYSREG_ID(3, 7, 0xf, 0xf, 7)
 #define SYSREG_READ		1
 #define ICC_SGI1R_ID		SYSREG_ID(3, 0, 12, 11, 5)
 #define ICC_ASGI1R_ID		SYSREG_ID(3, 0, 12, 11, 6)
@@ -133,7 +133,13 @@ bool sysreg_handle(struct per_cpu *pcpu, struct trap_frame *frame,
 	unsigned int rt = (unsigned int)((iss >> 5) & 0x1f);
 	uint64_t val = rt == 31 ? 0 : frame->x[rt];
 
-	if (iss & SYSREG_READ) {
+	if (pcpu->arch.direct && id != ICC_SGI1R_ID && id != ICC_ASGI1R_ID &&
+	    gic_direct_sysreg(id, iss & SYSREG_READ, &val)) {
+		/* The cell's own CPU interface (direct delivery). */
+		if ((iss & SYSREG_READ) && rt != 31) {
+			frame->x[rt] = val;
+		}
+	} else if (iss & SYSREG_READ) {
 		if (!handle_read(pcpu, frame, iss, rt)) {
 			return not_emulated(pcpu, iss);
 		}

@@ -306,6 +306,13 @@ void arch_handle_trap(struct trap_frame *frame, unsigned long vector)
 		/* Group 0 is not used; acknowledge and drop. */
 		write_sysreg(read_sysreg(icc_iar0_el1), icc_eoir0_el1);
 		break;
+	case VEC_SDEI:
+		/* Cleared first: a new event after this is seen again. */
+		WRITE_ONCE(pcpu->arch.sdei_pending, 0);
+		smp_mb();
+		pcpu->stats[JH_STAT_IRQ]++;
+		cpu_check_requests(pcpu);
+		break;
 	case VEC_LOW64_SERROR:
 	case VEC_LOW32_SERROR:
 		report(pcpu, "SError from guest (ignored)");

@@ -7,6 +7,7 @@
 #include <jailhouse/hypercall.h>
 #include <hv/cell.h>
 #include <hv/hypervisor.h>
+#include <hv/percpu.h>
 #include <hv/printk.h>
 #include <asm/gic_ops.h>
 
@@ -71,4 +72,29 @@ bool gic_guest_sgi_sysreg(struct per_cpu *pcpu, uint64_t val)
 	}
 	gic_ops->guest_sgi_sysreg(pcpu, val);
 	return true;
+}
+
+bool gic_direct_supported(void)
+{
+	return gic_ops->direct_enter != NULL;
+}
+
+void gic_direct_enter(struct per_cpu *pcpu)
+{
+	pcpu->arch.direct = true;
+	gic_ops->direct_enter(pcpu);
+}
+
+void gic_direct_leave(struct per_cpu *pcpu)
+{
+	if (pcpu->arch.direct) {
+		gic_ops->direct_leave(pcpu);
+		pcpu->arch.direct = false;
+	}
+}
+
+bool gic_direct_sysreg(uint64_t id, bool read, uint64_t *val)
+{
+	return gic_ops->direct_sysreg != NULL &&
+		gic_ops->direct_sysreg(id, read, val);
 }

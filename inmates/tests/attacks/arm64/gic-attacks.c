@@ -28,10 +28,21 @@ static void count_irq(unsigned int intid)
 
 void attack_gic_setup(void)
 {
+	unsigned int n;
+
 	if (gic_ready)
 		return;
 	if (gic_init())
 		attack_note("gic_init failed");
+	/*
+	 * SGIs enabled, as a guest that uses them does: under direct
+	 * delivery they are physical and obey the redistributor's enable
+	 * (a virtual SGI of the trapping path does not look at it).
+	 * GICv3 only: a GICv2 cell always runs trapped.
+	 */
+	if (comm_platform32(COMM_PLATFORM(arm64.gic_version), 3) != 2)
+		for (n = 0; n < 16; n++)
+			gic_enable_ppi(n);
 	irq_set_handler(count_irq);
 	gic_ready = true;
 }

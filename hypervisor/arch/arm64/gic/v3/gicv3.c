@@ -318,4 +318,7 @@ const struct gic_ops gicv3_ops = {
 	.set_underflow_irq = gicv3_set_underflow_irq,
 	.vcpu_park = gicv3_vcpu_park,
 	.guest_sgi_sysreg = vgic_send_sgi,
+	.direct_enter = gicv3_direct_enter,
+	.direct_leave = gicv3_direct_leave,
+	.direct_sysreg = gicv3_direct_sysreg,
 };

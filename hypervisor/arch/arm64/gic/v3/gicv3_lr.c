@@ -175,7 +175,12 @@ void vgic_send_sgi(struct per_cpu *pcpu, uint64_t sgi1r)
 			   !(sgi1r & BIT64(aff0 % 16))) {
 			continue;
 		}
-		vgic_inject(target, intid, false);
+		if (!target->arch.direct) {
+			vgic_inject(target, intid, false);
+		} else if (intid != SGI_KICK) {
+			/* Its own interface takes it, no exit. */
+			gic_send_sgi(target, intid);
+		}
 	}
 }
 
@@ -200,6 +205,8 @@ void gicv3_vcpu_init(struct per_cpu *pcpu)
 	uint64_t vmcr;
 
 	pcpu->arch.orig_icc_ctlr = ctlr;
+	pcpu->arch.hv_icc_pmr = read_sysreg(icc_pmr_el1);
+	pcpu->arch.hv_icc_bpr1 = read_sysreg(icc_bpr1_el1);
 	vmcr = (read_sysreg(icc_pmr_el1) & 0xff) << VMCR_VPMR_SHIFT |
 		(read_sysreg(icc_bpr1_el1) & 7) << VMCR_VBPR1_SHIFT |
 		(ctlr & ICC_CTLR_EOIMODE ? VMCR_VEOIM : 0) |
@@ -248,7 +255,8 @@ void gicv3_vcpu_reset(struct per_cpu *pcpu)
 {
 	release_all(pcpu, false);
 	write_sysreg(0, ich_vmcr_el2);
-	write_sysreg(ICH_HCR_EN, ich_hcr_el2);
+	write_sysreg(pcpu->arch.direct ? ICH_HCR_DIRECT : ICH_HCR_EN,
+		     ich_hcr_el2);
 	isb();
 }
 

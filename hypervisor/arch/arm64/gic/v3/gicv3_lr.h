@@ -18,6 +18,17 @@ void gicv3_vcpu_exit(struct per_cpu *pcpu);
 bool gicv3_lr_insert(unsigned int intid, bool hw);
 void gicv3_set_underflow_irq(bool on);
 void gicv3_vcpu_park(void);
+/* gicv3_direct.c: the physical CPU interface owned by a cell. */
+void gicv3_direct_enter(struct per_cpu *pcpu);
+void gicv3_direct_leave(struct per_cpu *pcpu);
+bool gicv3_direct_sysreg(uint64_t id, bool read, uint64_t *val);
+/*
+ * ICH_HCR_EL2 while a cell owns the physical interface: the virtual one
+ * off, EL1 accesses to the registers common to both groups (the SGI
+ * registers among them: TC) and to Group 0's (TALL0) trapped.
+ */
+#define ICH_HCR_DIRECT		(BIT64(10) | BIT64(11))
+
 /* A guest's write to ICC_SGI1R_EL1. */
 void vgic_send_sgi(struct per_cpu *pcpu, uint64_t sgi1r);
 

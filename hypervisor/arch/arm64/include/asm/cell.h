@@ -14,6 +14,8 @@ struct cell_arch {
 	unsigned int vmid;	/* 8-bit VMID: the cell id */
 	uint64_t vttbr;		/* VTTBR_EL2 value: table and VMID */
 	uint64_t spis[CELL_SPI_WORDS];	/* SPIs the cell owns */
+	/* Owns its CPUs' physical GIC CPU interfaces (cell_arch_init). */
+	bool direct;
 };
 
 #endif /* ASM_CELL_H */

@@ -12,8 +12,15 @@
 
 struct per_cpu;
 
-/* SGI the hypervisor uses to kick another CPU (requests, parking). */
-#define SGI_KICK		15
+/*
+ * SGI the hypervisor uses to kick another CPU (requests, parking). One of
+ * 0-7: with secure firmware on a GIC with two security states, SGIs 8-15
+ * are the firmware's (TF-A makes them Secure, and a non-secure write to
+ * their group bit is ignored), so a kick there would go to EL3. Linux
+ * 6.1 uses 0-6 for its IPIs, which the root sends through the virtual
+ * interface anyway.
+ */
+#define SGI_KICK		7
 /* Priority of the hypervisor's own and of injected interrupts. */
 #define GIC_PRIORITY		0xa0
 
@@ -55,6 +62,15 @@ struct gic_ops {
 	void (*vcpu_park)(void);
 	/* A guest's SGI system register write; NULL: no such register. */
 	void (*guest_sgi_sysreg)(struct per_cpu *pcpu, uint64_t val);
+	/*
+	 * Direct delivery (NULL: not on this GIC). enter: the calling CPU's
+	 * physical CPU interface handed to a cell, fresh; leave: taken back
+	 * clean; sysreg: a trapped CPU interface register of such a cell
+	 * (id as asm/sysreg.h's SYSREG_ID), false if not one of them.
+	 */
+	void (*direct_enter)(struct per_cpu *pcpu);
+	void (*direct_leave)(struct per_cpu *pcpu);
+	bool (*direct_sysreg)(uint64_t id, bool read, uint64_t *val);
 };
 
 /* The backend gic_init() chose. */
@@ -75,6 +91,12 @@ void gic_send_sgi(const struct per_cpu *target, unsigned int sgi);
 void gic_set_pending(struct per_cpu *pcpu, unsigned int intid);
 /* A trapped SGI system register write; false: not on this GIC. */
 bool gic_guest_sgi_sysreg(struct per_cpu *pcpu, uint64_t val);
+/* Direct delivery: can this GIC hand its CPU interface to a cell? */
+bool gic_direct_supported(void);
+void gic_direct_enter(struct per_cpu *pcpu);
+/* No-op unless the calling CPU runs a cell with direct delivery. */
+void gic_direct_leave(struct per_cpu *pcpu);
+bool gic_direct_sysreg(uint64_t id, bool read, uint64_t *val);
 
 static inline bool gic_cell_owns_spi(const struct cell *cell,
 				     unsigned int intid)

@@ -15,6 +15,9 @@
 /* Offsets into struct per_cpu_arch, for entry.S. */
 #define PCPU_LINUX_REGS		0		/* x19..x30 */
 #define PCPU_ORIG_SCTLR		96
+#define PCPU_SDEI_ELR		104	/* the SDEI handler's, exception.S */
+#define PCPU_SDEI_SPSR		112
+#define PCPU_SDEI_PENDING	120
 
 #ifndef __ASSEMBLER__
 #include <hv/spinlock.h>
@@ -48,6 +51,18 @@ struct irq_queue {
 struct per_cpu_arch {
 	uint64_t linux_regs[12];	/* x19..x30 of the EL1 caller */
 	uint64_t orig_sctlr;		/* SCTLR_EL2 before entry */
+	/*
+	 * Direct delivery (Documentation/arm64.md): the guest's ELR_EL2 and
+	 * SPSR_EL2 kept by the SDEI handler when the event hit the last
+	 * steps of a return to the guest; sdei_pending: the event arrived
+	 * and the next return to a guest goes through the requests first.
+	 */
+	uint64_t sdei_elr;
+	uint64_t sdei_spsr;
+	uint8_t sdei_pending;
+	/* Runs a cell that owns the physical CPU interface (IMO/FMO clear). */
+	bool direct;
+	bool sdei_registered;		/* event 0 registered on this CPU */
 	uint64_t stub_vbar;		/* VBAR_EL2 at entry: the hyp stub */
 	uint64_t orig_hcr;		/* HCR_EL2 at entry */
 	uint64_t orig_mdcr;		/* MDCR_EL2 at entry */
@@ -56,6 +71,8 @@ struct per_cpu_arch {
 	bool frame_reset;		/* frame rewritten by cpu_arch_reset */
 	void *gicr;			/* GICv3: own redistributor, RD_base */
 	uint64_t orig_icc_ctlr;		/* GICv3: ICC_CTLR_EL1 before entry */
+	uint64_t hv_icc_pmr;		/* GICv3: physical PMR, BPR1 the */
+	uint64_t hv_icc_bpr1;		/* hypervisor acknowledges with */
 	uint32_t orig_gicc_ctlr;	/* GICv2: GICC_CTLR before entry */
 	uint8_t gic_target;		/* GICv2: CPU interface mask */
 	bool stub_call_logged;		/* hvc #0 after enable: said */
@@ -70,6 +87,12 @@ JH_STATIC_ASSERT(__builtin_offsetof(struct per_cpu_arch, linux_regs) ==
 		 PCPU_LINUX_REGS, "entry.S offset");
 JH_STATIC_ASSERT(__builtin_offsetof(struct per_cpu_arch, orig_sctlr) ==
 		 PCPU_ORIG_SCTLR, "entry.S offset");
+JH_STATIC_ASSERT(__builtin_offsetof(struct per_cpu_arch, sdei_elr) ==
+		 PCPU_SDEI_ELR, "exception.S offset");
+JH_STATIC_ASSERT(__builtin_offsetof(struct per_cpu_arch, sdei_spsr) ==
+		 PCPU_SDEI_SPSR, "exception.S offset");
+JH_STATIC_ASSERT(__builtin_offsetof(struct per_cpu_arch, sdei_pending) ==
+		 PCPU_SDEI_PENDING, "exception.S offset");
 JH_STATIC_ASSERT(sizeof(struct trap_frame) == TRAP_FRAME_SIZE,
 		 "exception.S frame size");
 

@@ -22,6 +22,8 @@
 #define VEC_LOW32_IRQ		13
 #define VEC_LOW32_FIQ		14
 #define VEC_LOW32_SERROR	15
+/* Not a vector: the SDEI management event took the CPU from its guest. */
+#define VEC_SDEI		16
 
 #ifndef __ASSEMBLER__
 #include <hv/types.h>
