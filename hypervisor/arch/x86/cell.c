@@ -37,6 +37,7 @@
 #include <hv/printk.h>
 #include <hv/string.h>
 #include <asm/apic.h>
+#include <asm/apic_regs.h>
 #include <asm/ioapic.h>
 #include <asm/io.h>
 #include <asm/msr.h>
@@ -126,6 +127,28 @@ static bool msr_present(uint32_t msr)
 	return cap & MTRR_CAP_FIX;
 }
 
+/*
+ * Hardware x2APIC (apic_x2apic_direct): every x2APIC register of the CPU
+ * the cell owns may be read, EOI and TPR written, without an exit. What
+ * reaches beyond the CPU or could hide an interrupt source stays trapped
+ * and checked: ICR, SELF IPI (IPIs), the LVTs (delivery modes, vectors),
+ * and the rest (SVR, timer, ESR; IA32_APIC_BASE is not in the range).
+ * Reads of a register x2APIC mode lacks raise #GP in the guest.
+ */
+static void x2apic_direct_policy(struct cell *cell)
+{
+	uint32_t msr;
+
+	if (!apic_x2apic_direct(cell)) {
+		return;
+	}
+	for (msr = MSR_X2APIC_FIRST; msr <= MSR_X2APIC_LAST; msr++) {
+		msrpm_set(cell, msr, MSR_READ, false);
+	}
+	msrpm_set(cell, X2APIC_MSR(APIC_EOI), MSR_WRITE, false);
+	msrpm_set(cell, X2APIC_MSR(APIC_TPR), MSR_WRITE, false);
+}
+
 static void root_msr_policy(struct cell *cell)
 {
 	const struct x86_msr_range *r;
@@ -152,6 +175,7 @@ static void root_msr_policy(struct cell *cell)
 	for (msr = MSR_X2APIC_FIRST; msr <= MSR_X2APIC_LAST; msr++) {
 		msrpm_set(cell, msr, MSR_RW, true);
 	}
+	x2apic_direct_policy(cell);
 }
 
 static void cell_msr_policy(struct cell *cell)
@@ -172,6 +196,7 @@ static void cell_msr_policy(struct cell *cell)
 	if (!apic_x2apic_offered()) {
 		msrpm_set(cell, MSR_APIC_BASE, MSR_READ, false);
 	}
+	x2apic_direct_policy(cell);
 }
 
 int cell_arch_init(struct cell *cell)
