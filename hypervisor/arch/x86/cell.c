@@ -15,8 +15,8 @@
  *   or VMX from the hypervisor (EFER writes are emulated; VM_HSAVE_PA and
  *   VM_CR writes, IA32_FEATURE_CONTROL writes and the VMX capability
  *   MSRs refused), writes of IA32_APIC_BASE (only rewriting its value is
- *   allowed), the x2APIC range (no x2APIC: the APIC is emulated in
- *   xAPIC mode) and writes of the MSRs msr_policy.c guards (MTRRs,
+ *   allowed), the x2APIC range (apic_x2apic.c serves it; reads, EOI and
+ *   TPR pass where the APICs are in hardware x2APIC mode) and writes of the MSRs msr_policy.c guards (MTRRs,
  *   memory map, SMM, microcode, DS area: the values stay as at enable);
  * - a non-root cell reaches only what a bare-metal program in long mode
  *   needs and that touches nothing outside its CPU: TSC (read), PAT,
@@ -24,6 +24,9 @@
  *   syscall MSRs, TSC_AUX (read), IA32_APIC_BASE (read; where the CPU
  *   has x2APIC, reads and writes trap: the switch to the emulated x2APIC
  *   mode, whose MSRs trap too, apic_x2apic.c). Everything else gets #GP.
+ * - where the APICs are in hardware x2APIC mode, the root cell and cells
+ *   with JH_CELL_DIRECT_IRQ read the x2APIC registers and write EOI and
+ *   TPR directly (x2apic_direct_policy).
  *
  * The local APIC, the IOAPICs and the PCI ECAM are in no cell's nested
  * page table: they trap and are emulated (apic.c, ioapic.c, pci.c).

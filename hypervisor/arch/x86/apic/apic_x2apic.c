@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * x2APIC mode for the CPUs of non-root cells, where the CPU has x2APIC
- * (CPUID.1:ECX[21]; cpuid.c shows the bit to those cells only),
- * emulated on the xAPIC, which stays in xAPIC mode.
+ * (CPUID.1:ECX[21]; cpuid.c shows the bit to those cells), emulated on
+ * the xAPIC, which stays in xAPIC mode; and the trapped x2APIC MSRs of
+ * every cell where the APICs are in hardware x2APIC mode (the root cell's
+ * Linux chose it, apic.c), whose reads, EOI and TPR pass for the root and
+ * JH_CELL_DIRECT_IRQ cells (cell.c's MSR bitmap).
  *
  * Why emulated rather than the hardware's: a CPU goes back to the root
  * cell, whose Linux runs it in xAPIC mode, and the only way from x2APIC
@@ -20,7 +23,10 @@
  * and enable as they are; nothing else changes but rewriting the value
  * there. Disabling the APIC (a disabled APIC takes no NMI, and the
  * hypervisor manages CPUs by NMI), moving it and going back to xAPIC are
- * refused (#GP). The root cell stays in xAPIC mode.
+ * refused (#GP). The root cell keeps the mode Linux chose: xAPIC (no
+ * switch), or x2APIC, where the APICs are in hardware x2APIC mode and
+ * this file serves its trapped registers (ICR, SELF IPI, LVT, the rest of
+ * the writes) as it does a cell's; apic_hw.c reaches the hardware.
  *
  * The x2APIC MSRs, all trapped, #GP unless the cell is in x2APIC mode:
  * - ID reads the APIC ID (32 bits), LDR the logical ID the CPU derives
