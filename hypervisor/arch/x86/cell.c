@@ -16,8 +16,9 @@
  *   VM_CR writes, IA32_FEATURE_CONTROL writes and the VMX capability
  *   MSRs refused), writes of IA32_APIC_BASE (only rewriting its value is
  *   allowed), the x2APIC range (apic_x2apic.c serves it; reads, EOI and
- *   TPR pass where the APICs are in hardware x2APIC mode) and writes of the MSRs msr_policy.c guards (MTRRs,
- *   memory map, SMM, microcode, DS area: the values stay as at enable);
+ *   TPR pass where the APICs are in hardware x2APIC mode) and writes of
+ *   the MSRs msr_policy.c guards (MTRRs, memory map, SMM, microcode, DS
+ *   area: the values stay as at enable);
  * - a non-root cell reaches only what a bare-metal program in long mode
  *   needs and that touches nothing outside its CPU: TSC (read), PAT,
  *   EFER (read; writes emulated), FS/GS base, KERNEL_GS_BASE, the
