@@ -238,8 +238,8 @@ void apic_icr_write(struct per_cpu *sender, uint32_t dest, uint32_t icr_lo,
 	    (ICR_MODE(icr_lo) == ICR_MODE_FIXED ||
 	     ICR_MODE(icr_lo) == ICR_MODE_LOWEST ||
 	     ICR_MODE(icr_lo) == ICR_MODE_NMI)) {
-		apic_icr_send(x2apic ? sender->arch.apic_icr_hi :
-			      sender->arch.apic_icr_hi >> 24, icr_lo);
+		/* dest: ICR high's, or the sender's own ID (SELF IPI). */
+		apic_icr_send(dest, icr_lo);
 		sender->stats[JH_STAT_IPI]++;
 		return;
 	}
