@@ -37,7 +37,11 @@
 static const struct {
 	struct jh_system_desc sys;
 	uint64_t cpus[1];
+#ifdef Q35_LINUX_IOMMU
+	struct jh_memory_region mem_regions[12];
+#else
 	struct jh_memory_region mem_regions[11];
+#endif
 	struct jh_irqchip irqchips[1];
 	struct jh_pio_region pio_regions[2];
 	struct jh_pci_device pci_devices[1];
@@ -171,6 +175,10 @@ static const struct {
 			.size = 0x3d000000 - 0x3ce04000,
 			.flags = MEM_RAM,
 		},
+#ifdef Q35_LINUX_IOMMU
+		/* The variant whose Linux drives the IOMMU: its registers. */
+		Q35_LINUX_IOMMU,
+#endif
 		/*
 		 * Not here: the IOAPIC and local APIC (the hypervisor owns
 		 * them), the ECAM (intercepted through platform.x86) and the

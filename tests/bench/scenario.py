@@ -11,7 +11,8 @@ Format (one directive per line, '#' starts a comment line):
   qemu: ARGS             extra QEMU arguments
   qemu-version: 10       boot under QEMU 10 from Debian's bookworm-backports
                          (tests/bench/fetch-qemu, cached) instead of the
-                         host's QEMU 7.2; arm64 only (its SMMUv3 has stage 2)
+                         host's QEMU 7.2 (arm64: its SMMUv3 has stage 2;
+                         x86: its TCG has an x2APIC)
   machines: qemu bochs   emulators the scenario runs under (default: qemu);
                          bochs (Intel VMX, tests/bench/run-bochs) is x86 only
   bochs-skip: REASON     why a scenario does not run under Bochs (printed
@@ -28,7 +29,9 @@ Format (one directive per line, '#' starts a comment line):
                          timestamps off every line first. rpi4 (QEMU 10's
                          raspi4b, with "qemu-version: 10") prints on a tty
                          as virt does; so does sdei (virt with TF-A at
-                         EL3 and SDEI, tests/bench/fetch-tfa)
+                         EL3 and SDEI, tests/bench/fetch-tfa). x2apic (x86, "qemu-version: 10"):
+                         q35 with an x2APIC and a VT-d unit that remaps
+                         interrupts (EIM), so Linux runs in x2APIC mode
   run: CMD               run CMD in the guest, exit status ignored
   ok: CMD                run CMD, it must exit 0
   fail: CMD              run CMD, it must exit non-zero
@@ -73,7 +76,7 @@ MARK = "@@@"
 NEEDS = ("python3", "linux-cell", "linux-cell-rt")
 # QEMU versions a scenario may ask for beside the host's (tests/bench/run
 # fetches them), and the arches each is fetched for.
-QEMU_VERSIONS = {"10": ("arm64",)}
+QEMU_VERSIONS = {"10": ("arm64", "x86")}
 # Machine models beside the default one of each arch (tests/bench/run
 # knows their QEMU arguments), the arch each one is, and whether the
 # guest's output goes through the kernel log (no tty driver of the board's
@@ -81,7 +84,8 @@ QEMU_VERSIONS = {"10": ("arm64",)}
 # "qemu": the QEMU version the model needs, if not the host's.
 BOARDS = {"zcu102": {"arch": "arm64", "kmsg": True},
           "rpi4": {"arch": "arm64", "kmsg": False, "qemu": "10"},
-          "sdei": {"arch": "arm64", "kmsg": False}}
+          "sdei": {"arch": "arm64", "kmsg": False},
+          "x2apic": {"arch": "x86", "kmsg": False, "qemu": "10"}}
 # The kernel's timestamp in front of a printk line.
 KMSG_STAMP = re.compile(r"(?m)^\[ *\d+\.\d+\] ")
 STAMP = re.compile(r"\[ *\d+\.\d{6}\] ")

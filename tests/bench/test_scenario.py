@@ -242,10 +242,16 @@ class QemuVersionTest(ScnFileTest):
             scenario.Scenario(self.write("arch: arm64\nboard: rpi4\nok: true\n"))
         scenario.Scenario(self.write("arch: arm64\nboard: rpi4\nqemu-version: 10\nok: true\n"))
 
-    def test_x86_refused(self):
-        # Default arches include x86, for which no QEMU 10 is fetched.
-        with self.assertRaisesRegex(scenario.ScenarioError, r"for arm64 only, not x86"):
-            scenario.Scenario(self.write("qemu-version: 10\nok: true\n"))
+    def test_both_arches(self):
+        # fetch-qemu fetches QEMU 10 for either arch (x86: the x2APIC).
+        self.assertEqual(scenario.Scenario(self.write("qemu-version: 10\nok: true\n")).qemu_version, "10")
+
+    def test_x2apic_board(self):
+        with self.assertRaisesRegex(scenario.ScenarioError, r"'board: x2apic' needs 'qemu-version: 10'"):
+            scenario.Scenario(self.write("arch: x86\nboard: x2apic\nok: true\n"))
+        with self.assertRaisesRegex(scenario.ScenarioError, r"'board: x2apic' is an x86 machine, not arm64"):
+            scenario.Scenario(self.write("arch: arm64\nboard: x2apic\nqemu-version: 10\nok: true\n"))
+        scenario.Scenario(self.write("arch: x86\nboard: x2apic\nqemu-version: 10\nok: true\n"))
 
 
 class BoardTest(ScnFileTest):

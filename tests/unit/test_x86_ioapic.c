@@ -798,3 +798,30 @@ TEST(owned_entry_is_the_owners_view)
 	ioapic_ir_stop();
 	stub_iommu = false;
 }
+
+/*
+ * Remappable format (bit 48): the destination is in Linux's remapping
+ * table, so only a root cell in x2APIC mode (Linux drives the IOMMU) may
+ * use it; in xAPIC mode and for other cells it is refused.
+ */
+TEST(remappable_entries_only_for_an_x2apic_root)
+{
+	setup();
+	demo_cell_live();
+	reg_write(CPU_ROOT, LO(PIN_ROOT), 0x41 | MASKED);
+	reg_write(CPU_ROOT, HI(PIN_ROOT), 0x10000);
+	reg_write(CPU_ROOT, LO(PIN_ROOT), 0x41);
+	CHECK(model.regs[LO(PIN_ROOT)] & MASKED);
+	stub_apic_x2apic = true;
+	reg_write(CPU_ROOT, LO(PIN_ROOT), 0x41 | MASKED);
+	reg_write(CPU_ROOT, HI(PIN_ROOT), 0x10000);
+	reg_write(CPU_ROOT, LO(PIN_ROOT), 0x41);
+	CHECK_EQ(model.regs[LO(PIN_ROOT)], 0x41);
+	CHECK_EQ(model.regs[HI(PIN_ROOT)], 0x10000);
+	reg_write(CPU_DEMO, LO(PIN_DEMO), 0x30 | MASKED);
+	reg_write(CPU_DEMO, HI(PIN_DEMO), 0x10000);
+	reg_write(CPU_DEMO, LO(PIN_DEMO), 0x30);
+	CHECK(model.regs[LO(PIN_DEMO)] & MASKED);
+	stub_apic_x2apic = false;
+	CHECK_EQ(model.violations, 0);
+}

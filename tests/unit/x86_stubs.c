@@ -157,6 +157,13 @@ bool ratelimit_ok(struct ratelimit *rl, unsigned int burst)
 	return true;
 }
 
+bool stub_apic_x2apic;
+
+bool apic_hw_x2apic(void)
+{
+	return stub_apic_x2apic;
+}
+
 /*
  * As apic.c resolves destinations, with flat logical mode: logical bit n
  * is the CPU with APIC ID n; physical 0xff is every CPU.

@@ -31,6 +31,8 @@ void stub_cell_destroy(struct cell *cell);
 /* hv_map_device(phys, size) returns mem; anything else maps nothing. */
 void stub_device(paddr_t phys, uint64_t size, void *mem);
 extern unsigned int stub_map_calls;
+/* apic_hw_x2apic(): the APICs in hardware x2APIC mode (default false). */
+extern bool stub_apic_x2apic;
 extern int stub_ioapic_sid[4];
 
 /* Everything printk and hv_error printed since the test began. */

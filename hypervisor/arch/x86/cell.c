@@ -15,15 +15,19 @@
  *   or VMX from the hypervisor (EFER writes are emulated; VM_HSAVE_PA and
  *   VM_CR writes, IA32_FEATURE_CONTROL writes and the VMX capability
  *   MSRs refused), writes of IA32_APIC_BASE (only rewriting its value is
- *   allowed), the x2APIC range (no x2APIC: the APIC is emulated in
- *   xAPIC mode) and writes of the MSRs msr_policy.c guards (MTRRs,
- *   memory map, SMM, microcode, DS area: the values stay as at enable);
+ *   allowed), the x2APIC range (apic_x2apic.c serves it; reads, EOI and
+ *   TPR pass where the APICs are in hardware x2APIC mode) and writes of
+ *   the MSRs msr_policy.c guards (MTRRs, memory map, SMM, microcode, DS
+ *   area: the values stay as at enable);
  * - a non-root cell reaches only what a bare-metal program in long mode
  *   needs and that touches nothing outside its CPU: TSC (read), PAT,
  *   EFER (read; writes emulated), FS/GS base, KERNEL_GS_BASE, the
  *   syscall MSRs, TSC_AUX (read), IA32_APIC_BASE (read; where the CPU
  *   has x2APIC, reads and writes trap: the switch to the emulated x2APIC
  *   mode, whose MSRs trap too, apic_x2apic.c). Everything else gets #GP.
+ * - where the APICs are in hardware x2APIC mode, the root cell and cells
+ *   with JH_CELL_DIRECT_IRQ read the x2APIC registers and write EOI and
+ *   TPR directly (x2apic_direct_policy).
  *
  * The local APIC, the IOAPICs and the PCI ECAM are in no cell's nested
  * page table: they trap and are emulated (apic.c, ioapic.c, pci.c).
@@ -37,6 +41,7 @@
 #include <hv/printk.h>
 #include <hv/string.h>
 #include <asm/apic.h>
+#include <asm/apic_regs.h>
 #include <asm/ioapic.h>
 #include <asm/io.h>
 #include <asm/msr.h>
@@ -126,6 +131,28 @@ static bool msr_present(uint32_t msr)
 	return cap & MTRR_CAP_FIX;
 }
 
+/*
+ * Hardware x2APIC (apic_x2apic_direct): every x2APIC register of the CPU
+ * the cell owns may be read, EOI and TPR written, without an exit. What
+ * reaches beyond the CPU or could hide an interrupt source stays trapped
+ * and checked: ICR, SELF IPI (IPIs), the LVTs (delivery modes, vectors),
+ * and the rest (SVR, timer, ESR; IA32_APIC_BASE is not in the range).
+ * Reads of a register x2APIC mode lacks raise #GP in the guest.
+ */
+static void x2apic_direct_policy(struct cell *cell)
+{
+	uint32_t msr;
+
+	if (!apic_x2apic_direct(cell)) {
+		return;
+	}
+	for (msr = MSR_X2APIC_FIRST; msr <= MSR_X2APIC_LAST; msr++) {
+		msrpm_set(cell, msr, MSR_READ, false);
+	}
+	msrpm_set(cell, X2APIC_MSR(APIC_EOI), MSR_WRITE, false);
+	msrpm_set(cell, X2APIC_MSR(APIC_TPR), MSR_WRITE, false);
+}
+
 static void root_msr_policy(struct cell *cell)
 {
 	const struct x86_msr_range *r;
@@ -152,6 +179,7 @@ static void root_msr_policy(struct cell *cell)
 	for (msr = MSR_X2APIC_FIRST; msr <= MSR_X2APIC_LAST; msr++) {
 		msrpm_set(cell, msr, MSR_RW, true);
 	}
+	x2apic_direct_policy(cell);
 }
 
 static void cell_msr_policy(struct cell *cell)
@@ -172,6 +200,7 @@ static void cell_msr_policy(struct cell *cell)
 	if (!apic_x2apic_offered()) {
 		msrpm_set(cell, MSR_APIC_BASE, MSR_READ, false);
 	}
+	x2apic_direct_policy(cell);
 }
 
 int cell_arch_init(struct cell *cell)

@@ -4,12 +4,14 @@
  * are the hypervisor's: the first names it ("JailhouseSVM" or
  * "JailhouseVMX", so that a guest also learns which hypercall instruction
  * to use), the others read as zero. Everything else is the CPU's, with the
- * hypervisor-present bit set, x2APIC hidden from the root cell (it stays
- * in xAPIC mode; other cells may switch, apic_x2apic.c) and the vendor's
+ * hypervisor-present bit set, x2APIC hidden from the root cell where its
+ * APICs are in xAPIC mode (they stay there; other cells may switch,
+ * apic_x2apic.c; a root in x2APIC mode sees the bit) and the vendor's
  * list of features that cells cannot use.
  */
 #include <hv/cell.h>
 #include <hv/percpu.h>
+#include <asm/apic_hw.h>
 #include <asm/cpuid.h>
 #include <asm/io.h>
 
@@ -44,7 +46,7 @@ void x86_cpuid(const struct x86_cpuid_hide *hide, uint32_t leaf,
 	switch (leaf) {
 	case 1:
 		regs[2] &= ~hide->leaf1_ecx;
-		if (this_cpu()->cell == &root_cell) {
+		if (this_cpu()->cell == &root_cell && !apic_hw_x2apic()) {
 			regs[2] &= ~CPUID1_ECX_X2APIC;
 		}
 		regs[2] |= CPUID1_ECX_HV;

@@ -61,25 +61,48 @@ x86_nmi_return:
 
 	/*
 	 * An interrupt the previous owner of this CPU left pending, taken on
-	 * purpose by apic_cpu_reset(): end it. The APIC page is mapped 1:1.
+	 * purpose by apic_cpu_reset(): end it. xAPIC mode: the APIC page is
+	 * mapped 1:1; x2APIC mode (apic_hw_x2apic_mode set): the EOI MSR.
 	 */
 	.global x86_irq_drain
 x86_irq_drain:
 	push	%rax
-	mov	$0xfee000b0, %rax
-	movl	$0, (%rax)
+	push	%rcx
+	push	%rdx
+	xor	%eax, %eax
+	cmpb	$0, apic_hw_x2apic_mode(%rip)
+	je	1f
+	mov	$0x80b, %ecx
+	xor	%edx, %edx
+	wrmsr
+	jmp	2f
+1:	mov	$0xfee000b0, %rcx
+	movl	%eax, (%rcx)
+2:	pop	%rdx
+	pop	%rcx
 	pop	%rax
 	iretq
 
 	/*
 	 * Vector 18 in the drain IDT: an interrupt if the APIC has it in
-	 * service (ISR bit 18), else a real machine check, reported.
+	 * service (ISR bit 18: the first ISR word, page offset 0x100 or MSR
+	 * 0x810), else a real machine check, reported.
 	 */
 	.global x86_irq_drain_mc
 x86_irq_drain_mc:
 	push	%rax
-	mov	$0xfee00100, %rax
-	testl	$(1 << 18), (%rax)
+	push	%rcx
+	push	%rdx
+	cmpb	$0, apic_hw_x2apic_mode(%rip)
+	je	1f
+	mov	$0x810, %ecx
+	rdmsr
+	jmp	2f
+1:	mov	$0xfee00100, %rcx
+	movl	(%rcx), %eax
+2:	test	$(1 << 18), %eax
+	pop	%rdx
+	pop	%rcx
 	pop	%rax
 	jnz	x86_irq_drain
 	jmp	x86_exception_stubs + 18 * 16

@@ -92,9 +92,15 @@ int setup_arch_early(void)
 		return err;
 	}
 	x86_vendor = vendor;
-	/* The root's APICs must be in xAPIC mode (apic.c). */
-	if ((rdmsr(MSR_APIC_BASE) & APIC_BASE_X2APIC) != 0U) {
-		hv_error("the local APIC is in x2APIC mode, which the hypervisor does not support for the root cell; boot Linux with nox2apic");
+	/*
+	 * The root's APICs may be in x2APIC mode (apic_hw.c), but then
+	 * interrupt remapping must reach x2APIC destinations, and the
+	 * hypervisor's own (ioapic_ir.c, the IOMMU drivers) writes 8-bit
+	 * xAPIC destinations only: no x2APIC together with iommus[].
+	 */
+	if ((rdmsr(MSR_APIC_BASE) & APIC_BASE_X2APIC) != 0U &&
+	    hv.sysconfig->iommus[0].type != JH_IOMMU_NONE) {
+		hv_error("the local APIC is in x2APIC mode and the system config lists IOMMUs: the hypervisor's interrupt remapping has no x2APIC destinations (VT-d EIM, AMD-Vi XT); boot Linux with nox2apic or leave the IOMMUs to Linux");
 		return -JH_ENOSYS;
 	}
 	if (hv.phys_base % HV_BOOT_BLOCK_SIZE) {
@@ -155,11 +161,12 @@ int setup_arch_init(void)
 		printk("  APIC virtualization (unused): %s\n",
 		       x86_vendor->apic_virt());
 	}
-	printk("  x2APIC for cells: %s\n", apic_x2apic_offered() ?
-	       "emulated on the xAPIC" : "no (the CPU has none)");
 	err = x86_guest_cache_init();
 	if (!err) {
 		err = apic_init();
+	}
+	if (!err) {
+		apic_banner();
 	}
 	if (!err) {
 		err = apic_register_mmio();

@@ -5,10 +5,17 @@
  * checked writes of either mode apic_guest.c's, the x2APIC MSRs
  * apic_x2apic.c's.
  *
- * Every APIC is in xAPIC mode (setup.c refuses x2APIC at enable) and
- * stays there. A non-root cell's CPU may switch to x2APIC mode as the
- * cell sees it (per_cpu.arch.x2apic): apic_x2apic.c emulates the x2APIC
- * MSRs on the xAPIC, and the CPU sees xAPIC mode again at hand-over.
+ * Every APIC stays in the mode Linux left it in at enable (apic_hw.c):
+ * xAPIC, or x2APIC where the root cell's Linux runs in x2APIC mode. The
+ * root cell sees that mode. A non-root cell's CPU starts in xAPIC mode as
+ * the cell sees it and may switch to x2APIC (per_cpu.arch.x2apic), whose
+ * MSRs apic_x2apic.c serves, and sees xAPIC mode again at hand-over. On
+ * hardware x2APIC the xAPIC page below is served through the x2APIC MSRs:
+ * only registers x2APIC mode has, only the bits it allows (anything else
+ * would raise #GP in the hypervisor); the ID reads in xAPIC format. Where
+ * cell.c passes x2APIC MSRs through (hardware x2APIC: the root cell, and
+ * cells with JH_CELL_DIRECT_IRQ), reads, EOI and TPR reach the hardware
+ * without an exit; every other x2APIC MSR still traps here.
  *
  * No cell maps the APIC page: every access traps (nested page fault) and
  * lands in apic_mmio(), which performs it on the CPU's own APIC through
@@ -42,12 +49,40 @@
 #include <hv/percpu.h>
 #include <hv/printk.h>
 #include <asm/apic.h>
+#include <asm/apic_dest.h>
 #include <asm/apic_regs.h>
 #include <asm/descriptors.h>
+#include <asm/ioapic.h>
 #include <asm/vcpu.h>
 #include "apic_guest.h"
 #include "apic_hw.h"
 #include "apic_ipi.h"
+
+/*
+ * A write of the xAPIC page that passes. On hardware x2APIC: the bits the
+ * register has in x2APIC mode; ESR takes 0 (any xAPIC write latches it);
+ * registers x2APIC mode lacks (APR, RRD) drop the write.
+ */
+static void xapic_write(unsigned int reg, uint32_t val)
+{
+	uint32_t bits;
+
+	if (apic_hw_x2apic()) {
+		if (reg == APIC_ESR) {
+			val = 0;
+			bits = 0xffffffffU;
+		} else if (apic_is_lvt(reg)) {
+			bits = apic_x2apic_lvt_writable(reg);
+		} else {
+			bits = apic_plain_writable(reg);
+		}
+		if (bits == 0U) {
+			return;
+		}
+		val &= bits;
+	}
+	apic_write(reg, val);
+}
 
 static enum mmio_result apic_mmio(struct per_cpu *pcpu, void *arg,
 				  struct mmio_access *acc)
@@ -66,6 +101,11 @@ static enum mmio_result apic_mmio(struct per_cpu *pcpu, void *arg,
 			acc->value = pcpu->arch.apic_ldr;
 		} else if (reg == APIC_DFR) {
 			acc->value = pcpu->arch.apic_dfr;
+		} else if (apic_hw_x2apic() && reg == APIC_ID) {
+			acc->value = pcpu->arch.apic_id << 24;
+		} else if (apic_hw_x2apic() && reg != APIC_ICR_LO &&
+			   !apic_plain_readable(reg)) {
+			acc->value = 0;
 		} else {
 			acc->value = apic_read(reg);
 		}
@@ -107,7 +147,7 @@ static enum mmio_result apic_mmio(struct per_cpu *pcpu, void *arg,
 			apic_refuse(pcpu, why, NULL, "entry masked");
 			val |= LVT_MASKED;
 		}
-		apic_write(reg, val);
+		xapic_write(reg, val);
 		break;
 	}
 	return MMIO_HANDLED;
@@ -117,6 +157,24 @@ enum mmio_result apic_access(struct per_cpu *pcpu, struct mmio_access *acc)
 {
 	acc->offset = acc->addr - XAPIC_BASE;
 	return apic_mmio(pcpu, NULL, acc);
+}
+
+bool apic_x2apic_direct(const struct cell *cell)
+{
+	return apic_hw_x2apic() && !ioapic_ir_eoi_wanted() &&
+		(cell == &root_cell ||
+		 (cell->config->flags & JH_CELL_DIRECT_IRQ) != 0U);
+}
+
+void apic_banner(void)
+{
+	if (apic_hw_x2apic()) {
+		printk("  local APIC: x2APIC mode (the root cell's and JH_CELL_DIRECT_IRQ cells' reads, EOI and TPR without exits; ICR, SELF IPI, LVT, APIC base trapped)\n");
+		return;
+	}
+	printk("  local APIC: xAPIC mode (every access trapped)\n");
+	printk("  x2APIC for cells: %s\n", apic_x2apic_offered() ?
+	       "emulated on the xAPIC" : "no (the CPU has none)");
 }
 
 int apic_register_mmio(void)
@@ -146,21 +204,27 @@ static bool irr_pending(void)
  * interrupt, so one below 32 that slipped through (an MSI of a device,
  * say) cannot pass for an exception of the hypervisor. Bounded by the
  * 256 vectors. The logical ID goes back to 0, which no logical
- * destination reaches; a root CPU's Linux sets its own when it comes.
+ * destination reaches; a root CPU's Linux sets its own when it comes
+ * (x2APIC mode: the hardware derives it from the APIC ID, nothing to
+ * reset or spoof).
  */
 void apic_cpu_reset(void)
 {
 	struct per_cpu *pcpu = this_cpu();
 	unsigned int reg, word, eois;
 
-	pcpu->arch.x2apic = false;
+	/* The root cell sees the hardware's mode, other cells xAPIC first. */
+	pcpu->arch.x2apic = apic_hw_x2apic() && pcpu->cell == &root_cell;
 	for (reg = APIC_LVT_TIMER; reg <= APIC_LVT_LAST; reg += 0x10) {
 		apic_write(reg, LVT_MASKED);
 	}
 	if (VERSION_MAX_LVT(apic_read(APIC_VERSION)) >= MAX_LVT_CMCI) {
 		apic_write(APIC_LVT_CMCI, LVT_MASKED);
 	}
-	apic_write(APIC_LDR, 0);
+	/* x2APIC mode: the logical ID is the hardware's, read-only. */
+	if (!apic_hw_x2apic()) {
+		apic_write(APIC_LDR, 0);
+	}
 	pcpu->arch.hw_ldr = apic_read(APIC_LDR);
 	pcpu->arch.apic_ldr = pcpu->arch.hw_ldr;
 	pcpu->arch.apic_dfr = pcpu->cell == &root_cell ?

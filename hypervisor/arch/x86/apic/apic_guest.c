@@ -2,7 +2,9 @@
 /*
  * The register writes of a cell that do more than pass through, the same
  * in xAPIC (apic.c) and emulated x2APIC mode (apic_x2apic.c): LVT entries
- * checked, and EOI, which the IOAPIC may need to hear of.
+ * checked, and EOI, which the IOAPIC may need to hear of; and which
+ * registers and bits x2APIC mode has (for both: apic.c serves the xAPIC
+ * page from a hardware x2APIC too).
  */
 #include <hv/cell.h>
 #include <hv/percpu.h>
@@ -10,6 +12,34 @@
 #include <asm/ioapic.h>
 #include "apic_guest.h"
 #include "apic_hw.h"
+
+#define APIC_PPR		0x0a0
+#define APIC_TMR		0x180
+#define SVR_WRITABLE		0x13ffU	/* vector, enable, EOI suppression */
+
+bool apic_plain_readable(unsigned int reg)
+{
+	return reg == APIC_VERSION || reg == APIC_TPR || reg == APIC_PPR ||
+		reg == APIC_SVR || (reg >= APIC_ISR && reg < APIC_ESR) ||
+		reg == APIC_ESR || apic_is_lvt(reg) || reg == APIC_TMICT ||
+		reg == APIC_TMCCT || reg == APIC_TDCR;
+}
+
+uint32_t apic_plain_writable(unsigned int reg)
+{
+	switch (reg) {
+	case APIC_TPR:
+		return 0xffU;
+	case APIC_SVR:
+		return SVR_WRITABLE;
+	case APIC_TMICT:
+		return 0xffffffffU;
+	case APIC_TDCR:
+		return 0xbU;
+	default:
+		return 0;
+	}
+}
 
 bool apic_is_lvt(unsigned int reg)
 {

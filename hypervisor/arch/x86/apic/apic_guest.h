@@ -12,6 +12,13 @@ struct per_cpu;
 const char *apic_lvt_refusal(const struct cell *cell, unsigned int reg,
 			     uint32_t val);
 bool apic_is_lvt(unsigned int reg);
+/* Registers x2APIC mode reads as the xAPIC has them (ID, LDR, ICR aside). */
+bool apic_plain_readable(unsigned int reg);
+/*
+ * The bits an x2APIC write of TPR, SVR, TMICT or TDCR may set (others
+ * raise #GP); 0: not one of these registers.
+ */
+uint32_t apic_plain_writable(unsigned int reg);
 /* An EOI of the calling CPU's cell, IOAPIC told where remapping needs it. */
 void apic_eoi(struct per_cpu *pcpu);
 

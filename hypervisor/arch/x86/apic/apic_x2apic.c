@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * x2APIC mode for the CPUs of non-root cells, where the CPU has x2APIC
- * (CPUID.1:ECX[21]; cpuid.c shows the bit to those cells only),
- * emulated on the xAPIC, which stays in xAPIC mode.
+ * (CPUID.1:ECX[21]; cpuid.c shows the bit to those cells), emulated on
+ * the xAPIC, which stays in xAPIC mode; and the trapped x2APIC MSRs of
+ * every cell where the APICs are in hardware x2APIC mode (the root cell's
+ * Linux chose it, apic.c), whose reads, EOI and TPR pass for the root and
+ * JH_CELL_DIRECT_IRQ cells (cell.c's MSR bitmap).
  *
  * Why emulated rather than the hardware's: a CPU goes back to the root
  * cell, whose Linux runs it in xAPIC mode, and the only way from x2APIC
@@ -20,7 +23,10 @@
  * and enable as they are; nothing else changes but rewriting the value
  * there. Disabling the APIC (a disabled APIC takes no NMI, and the
  * hypervisor manages CPUs by NMI), moving it and going back to xAPIC are
- * refused (#GP). The root cell stays in xAPIC mode.
+ * refused (#GP). The root cell keeps the mode Linux chose: xAPIC (no
+ * switch), or x2APIC, where the APICs are in hardware x2APIC mode and
+ * this file serves its trapped registers (ICR, SELF IPI, LVT, the rest of
+ * the writes) as it does a cell's; apic_hw.c reaches the hardware.
  *
  * The x2APIC MSRs, all trapped, #GP unless the cell is in x2APIC mode:
  * - ID reads the APIC ID (32 bits), LDR the logical ID the CPU derives
@@ -49,9 +55,6 @@
 #include "apic_ipi.h"
 
 #define CPUID1_ECX_X2APIC	(1U << 21)
-#define APIC_PPR		0x0a0
-#define APIC_TMR		0x180
-#define SVR_WRITABLE		0x13ffU	/* vector, enable, EOI suppression */
 
 bool apic_x2apic_offered(void)
 {
@@ -61,15 +64,17 @@ bool apic_x2apic_offered(void)
 	return (c & CPUID1_ECX_X2APIC) != 0U;
 }
 
+/* IA32_APIC_BASE as the cell sees it: EXTD is its mode, not the hardware's. */
+static uint64_t apic_base_seen(const struct per_cpu *pcpu)
+{
+	return (rdmsr(MSR_APIC_BASE) & ~APIC_BASE_X2APIC) |
+		(pcpu->arch.x2apic ? APIC_BASE_X2APIC : 0U);
+}
+
 static int apic_base_write(struct per_cpu *pcpu, uint64_t val)
 {
-	uint64_t cur = rdmsr(MSR_APIC_BASE);
-	uint64_t diff = (val ^ cur) & ~APIC_BASE_BSP_FLAG;
+	uint64_t diff = (val ^ apic_base_seen(pcpu)) & ~APIC_BASE_BSP_FLAG;
 
-	if (pcpu->arch.x2apic) {
-		cur |= APIC_BASE_X2APIC;
-		diff = (val ^ cur) & ~APIC_BASE_BSP_FLAG;
-	}
 	if (diff == 0U) {
 		/* Rewriting what is there (Linux does at CPU bring-up). */
 		return 1;
@@ -83,22 +88,12 @@ static int apic_base_write(struct per_cpu *pcpu, uint64_t val)
 	return 1;
 }
 
-/* Registers an x2APIC reads as the xAPIC has them. */
-static bool plain_readable(unsigned int reg)
-{
-	return reg == APIC_VERSION || reg == APIC_TPR || reg == APIC_PPR ||
-		reg == APIC_SVR || (reg >= APIC_ISR && reg < APIC_ESR) ||
-		reg == APIC_ESR || apic_is_lvt(reg) || reg == APIC_TMICT ||
-		reg == APIC_TMCCT || reg == APIC_TDCR;
-}
-
 int apic_msr_read(struct per_cpu *pcpu, uint32_t msr, uint64_t *val)
 {
 	unsigned int reg = X2APIC_REG(msr);
 
 	if (msr == MSR_APIC_BASE) {
-		*val = rdmsr(MSR_APIC_BASE) |
-			(pcpu->arch.x2apic ? APIC_BASE_X2APIC : 0U);
+		*val = apic_base_seen(pcpu);
 		return 1;
 	}
 	if (msr < MSR_X2APIC_FIRST || msr > MSR_X2APIC_LAST) {
@@ -115,7 +110,7 @@ int apic_msr_read(struct per_cpu *pcpu, uint32_t msr, uint64_t *val)
 		/* The destination as the cell last wrote it. */
 		*val = (uint64_t)pcpu->arch.apic_icr_hi << 32 |
 			(apic_read(APIC_ICR_LO) & ~ICR_BUSY);
-	} else if (plain_readable(reg)) {
+	} else if (apic_plain_readable(reg)) {
 		*val = apic_read(reg);
 	} else {
 		return -1;
@@ -140,23 +135,6 @@ static int lvt_write(struct per_cpu *pcpu, unsigned int reg, uint64_t val)
 	return 1;
 }
 
-/* The writable ones with a fixed mask of bits; 0: not one of them. */
-static uint32_t plain_writable(unsigned int reg)
-{
-	switch (reg) {
-	case APIC_TPR:
-		return 0xffU;
-	case APIC_SVR:
-		return SVR_WRITABLE;
-	case APIC_TMICT:
-		return 0xffffffffU;
-	case APIC_TDCR:
-		return 0xbU;
-	default:
-		return 0;
-	}
-}
-
 int apic_msr_write(struct per_cpu *pcpu, uint32_t msr, uint64_t val)
 {
 	unsigned int reg = X2APIC_REG(msr);
@@ -171,7 +149,7 @@ int apic_msr_write(struct per_cpu *pcpu, uint32_t msr, uint64_t val)
 	if (!pcpu->arch.x2apic) {
 		return -1;
 	}
-	bits = plain_writable(reg);
+	bits = apic_plain_writable(reg);
 	if (bits != 0U) {
 		if ((val & ~(uint64_t)bits) != 0U) {
 			return -1;

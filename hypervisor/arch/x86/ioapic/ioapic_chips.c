@@ -7,6 +7,7 @@
  */
 #include <hv/cell.h>
 #include <hv/printk.h>
+#include <asm/apic_hw.h>
 #include <asm/apic_ipi.h>
 #include <asm/ioapic_hw.h>
 #include <asm/ioapic_regs.h>
@@ -71,6 +72,18 @@ const char *ioapic_entry_refusal(const struct cell *cell, uint32_t low,
 {
 	unsigned int mode = REDIR_MODE(low);
 
+	/*
+	 * Remappable format (VT-d): the destination is in an entry of the
+	 * interrupt remapping table, which is not the hypervisor's. It is
+	 * Linux's only where the root cell runs in x2APIC mode and drives
+	 * the IOMMU itself (setup.c refuses x2APIC with iommus[]): the root
+	 * decides where its pins go, as its devices' DMA could anyway
+	 * without an IOMMU of the hypervisor's. Never another cell's.
+	 */
+	if ((high & REDIR_HI_REMAPPABLE) != 0U) {
+		return cell == &root_cell && apic_hw_x2apic() ? NULL :
+			"remappable format (the remapping table is the root's)";
+	}
 	if (mode != MODE_FIXED && mode != MODE_LOWEST && mode != MODE_NMI &&
 	    !(mode == MODE_EXTINT && cell == &root_cell)) {
 		return "delivery mode not allowed";

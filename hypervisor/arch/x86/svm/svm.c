@@ -107,7 +107,9 @@ static int svm_cpu_init(struct per_cpu *pcpu)
 	}
 	wrmsr(MSR_EFER, arch->linux_efer | EFER_SVME);
 	wrmsr(MSR_VM_HSAVE_PA, hv_virt2phys(arch->host_save));
-	apic_cpu_init(pcpu);
+	if (apic_cpu_init(pcpu) != 0) {
+		return -JH_EINVAL;
+	}
 	svm_vmcb_init_root(pcpu);
 	return 0;
 }

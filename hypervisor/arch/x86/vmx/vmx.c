@@ -429,7 +429,9 @@ int vmx_cpu_init(struct per_cpu *pcpu)
 		return -JH_EINVAL;
 	}
 	v->vmcs_loaded = true;
-	apic_cpu_init(pcpu);
+	if (apic_cpu_init(pcpu) != 0) {
+		return -JH_EINVAL;
+	}
 	return vmcs_init_root(pcpu);
 }
 

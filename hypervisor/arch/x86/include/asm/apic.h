@@ -15,6 +15,7 @@
 #include <asm/apic_ipi.h>
 #include <asm/apic_x2apic.h>
 
+struct cell;
 struct per_cpu;
 
 /* The calling CPU's APIC, quiet for a fresh start in a cell. */
@@ -24,6 +25,16 @@ void apic_cpu_reset(void);
 void apic_timer_count_start(void);
 uint32_t apic_timer_count(void);
 void apic_timer_count_stop(void);
+
+/* The enable banner's APIC lines: the mode and what passes. */
+void apic_banner(void);
+/*
+ * May cell's CPUs reach their x2APIC's registers for reading, EOI and
+ * TPR without exits (cell.c's MSR bitmap)? The root cell and cells with
+ * JH_CELL_DIRECT_IRQ, where the hardware is in x2APIC mode and no IOMMU
+ * needs to hear of EOIs.
+ */
+bool apic_x2apic_direct(const struct cell *cell);
 
 /* The emulated xAPIC page (registered with the MMIO dispatcher). */
 int apic_register_mmio(void);

@@ -36,5 +36,7 @@
 #define REDIR_MASKED		(1U << 16)
 /* High dword: the destination APIC ID or logical set. */
 #define REDIR_DEST(hi)		((hi) >> 24)
+/* Bit 48: remappable format, an interrupt remapping table index above. */
+#define REDIR_HI_REMAPPABLE	(1U << 16)
 
 #endif
