@@ -35,19 +35,24 @@ apt_update_once() {
 	apt_updated=1
 }
 
-# apt_suite SUITE: sets the array "apt_opts" to the apt options that read
-# SUITE. Debian 12's own suite is the host's configuration (empty);
-# bookworm-backports gets a private sources list, lists and cache under
-# $CACHE_DIR/apt/SUITE, so the host's apt configuration stays untouched.
+# apt_suite SUITE [src]: sets the array "apt_opts" to the apt options that
+# read SUITE. Debian 12's own suite is the host's configuration (empty);
+# another suite (bookworm-backports, trixie) gets a private sources list,
+# lists and cache under $CACHE_DIR/apt/SUITE, so the host's apt
+# configuration stays untouched. With "src", the list names the suite's
+# source packages instead (deb-src, under $CACHE_DIR/apt/SUITE-src), for
+# "apt-get source".
 apt_suite() {
-	local suite=$1 state
+	local suite=$1 kind=deb state
 
 	apt_opts=()
-	[ "$suite" = bookworm ] && return 0
-	state=$CACHE_DIR/apt/$suite
+	[ "${2:-}" = src ] && kind=deb-src
+	[ "$suite" = bookworm ] && [ $kind = deb ] && return 0
+	state=$CACHE_DIR/apt/$suite${2:+-$2}
+	apt_state=$state
 	mkdir -p "$state/lists/partial" "$state/cache/archives/partial"
 	[ -e "$state/sources.list" ] ||
-		echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $suite main" \
+		echo "$kind [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $suite main" \
 			>"$state/sources.list"
 	apt_opts=(-o "Dir::Etc::sourcelist=$state/sources.list"
 		  -o Dir::Etc::sourceparts=-
@@ -56,13 +61,14 @@ apt_suite() {
 		  -o APT::Get::List-Cleanup=0)
 }
 
-# apt_suite_update SUITE: refreshes the lists apt_suite SUITE reads.
+# apt_suite_update SUITE: refreshes the lists the last apt_suite SUITE
+# set up.
 apt_suite_update() {
-	if [ "$1" = bookworm ]; then
+	if [ ${#apt_opts[@]} -eq 0 ]; then
 		apt_update_once
 		return
 	fi
-	log "apt-get update ($1, private lists in $CACHE_DIR/apt/$1)"
+	log "apt-get update ($1, private lists in $apt_state)"
 	apt-get "${apt_opts[@]}" update -q >/dev/null 2>&1 ||
 		die "apt-get update of $1 failed"
 }

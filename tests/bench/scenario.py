@@ -27,7 +27,8 @@ Format (one directive per line, '#' starts a comment line):
                          (earlycon), so the judge takes the kernel's
                          timestamps off every line first. rpi4 (QEMU 10's
                          raspi4b, with "qemu-version: 10") prints on a tty
-                         as virt does
+                         as virt does; so does sdei (virt with TF-A at
+                         EL3 and SDEI, tests/bench/fetch-tfa)
   run: CMD               run CMD in the guest, exit status ignored
   ok: CMD                run CMD, it must exit 0
   fail: CMD              run CMD, it must exit non-zero
@@ -79,7 +80,8 @@ QEMU_VERSIONS = {"10": ("arm64",)}
 # UART comes up under QEMU, only earlycon) rather than a console tty.
 # "qemu": the QEMU version the model needs, if not the host's.
 BOARDS = {"zcu102": {"arch": "arm64", "kmsg": True},
-          "rpi4": {"arch": "arm64", "kmsg": False, "qemu": "10"}}
+          "rpi4": {"arch": "arm64", "kmsg": False, "qemu": "10"},
+          "sdei": {"arch": "arm64", "kmsg": False}}
 # The kernel's timestamp in front of a printk line.
 KMSG_STAMP = re.compile(r"(?m)^\[ *\d+\.\d+\] ")
 STAMP = re.compile(r"\[ *\d+\.\d{6}\] ")

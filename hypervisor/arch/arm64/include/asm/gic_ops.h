@@ -12,8 +12,15 @@
 
 struct per_cpu;
 
-/* SGI the hypervisor uses to kick another CPU (requests, parking). */
-#define SGI_KICK		15
+/*
+ * SGI the hypervisor uses to kick another CPU (requests, parking). One of
+ * 0-7: with secure firmware on a GIC with two security states, SGIs 8-15
+ * are the firmware's (TF-A makes them Secure, and a non-secure write to
+ * their group bit is ignored), so a kick there would go to EL3. Linux
+ * 6.1 uses 0-6 for its IPIs, which the root sends through the virtual
+ * interface anyway.
+ */
+#define SGI_KICK		7
 /* Priority of the hypervisor's own and of injected interrupts. */
 #define GIC_PRIORITY		0xa0
 
