@@ -4,7 +4,8 @@
 left in OUT (build/bench/perf). Writes OUT/bench.md and OUT/ARCH.csv (raw
 samples: setup,index,ns) and prints the table. Every figure is read from
 what the guests printed: "latency-raw" lines of the timer-latency inmate,
-"jailhouse cell stats -n 1" tables, the x86 inmate's "APIC access" line
+"jailhouse cell stats -n 1" tables, the hypervisor's or "cell create"'s
+line about the delivery path a cell got, the x86 inmate's "APIC access" line
 (one TSC-bracketed APIC read and write: in a cell, an exit each), the
 image files' sizes and cloc's count of the hypervisor's sources
 (ARCH-cloc.csv, of the files tests/perf/hv-sources named)."""
@@ -22,7 +23,19 @@ ACCESS = re.compile(r'APIC access read (\d+) ns write (\d+) ns')
 # bench-timer.scn's phases, in order: each starts at its marker line; the
 # "idle" phase is everything before the first marker.
 PHASES = (('idle', None), ('10hz', 'bench-phase: 10 Hz'),
-          ('busy', 'bench-phase: busy root'))
+          ('busy', 'bench-phase: busy root'),
+          ('busy10hz', 'bench-phase: busy root 10 Hz'))
+# The P1 runs of bench-timer.scn: (phase, label suffix).
+RUNS = (('idle', ''), ('10hz', ' 10 Hz'), ('busy', ', busy root'),
+        ('busy10hz', ' 10 Hz, busy root'))
+RUN_HEADS = ('P1 1 kHz, idle root', 'P1 10 Hz, idle root',
+             'P1 1 kHz, busy root', 'P1 10 Hz, busy root')
+# The line that says which interrupt delivery path a cell got, from the
+# hypervisor or "jailhouse cell create": it names the cell and says
+# "interrupt delivery: direct" or "interrupt delivery: trapping", a reason
+# may follow. Nothing else makes the bench call a row direct.
+DELIVERY = re.compile(r'(?i)\binterrupt delivery\b\W*(direct|trapping|trapped)\b')
+CELL = 'timer-demo'
 STAMP = re.compile(r'(?:^|\] )stamp (\S+) (\d+)$')
 IRQS = re.compile(r'(?:^|\] )irqs (\S+)((?: \d+)+)$')
 
@@ -211,6 +224,105 @@ def p6_rows(arch, root, lines):
     return rows
 
 
+def delivery(lines):
+    """('direct' or 'trapping', the line) from the last line about CELL's
+    delivery path, or (None, None) where nothing said which it got."""
+    for line in reversed(lines):
+        m = DELIVERY.search(line)
+        if m and CELL in line:
+            kind = m.group(1).lower()
+            return ('direct' if kind == 'direct' else 'trapping', line.strip())
+    return None, None
+
+
+def cell_cpu_exits(lines):
+    """{reason: exits/s} on CELL's CPU from the last stats table of CELL
+    among lines (its only CPU), or {}."""
+    found = {}
+    for cell, _, cpus, rows in stats_tables(lines):
+        if cell == CELL and len(cpus) == 1:
+            found = {name: rates[0] for name, rates in rows.items() if rates}
+    return found
+
+
+def exits_text(rates):
+    if not rates:
+        return '-'
+    nonzero = ['%s %s' % (k, v) for k, v in rates.items()
+               if k != 'total' and v not in ('-', '0.0')]
+    return '%s (%s)' % (rates.get('total', '-'), ', '.join(nonzero) or 'none')
+
+
+def p1_text(s):
+    """min / median / p99 / max of sorted samples s."""
+    if not s:
+        return 'no samples'
+    return '%d / %d / %d / %d' % (s[0], percentile(s, 50), percentile(s, 99),
+                                  s[-1])
+
+
+def side_by_side(arch, p1, direct_label, kind, why, exits):
+    """The three rows of ARCH: bare metal, trapping, direct delivery; P1
+    as min / median / p99 / max (ns) per run, exits/s on the cell's CPU."""
+    rows = []
+    bare = {'idle': p1.get('bare-metal'), '10hz': p1.get('bare-metal 10 Hz'),
+            'busy': None, 'busy10hz': None}
+    rows.append('| %s | bare metal | %s | - | - |' % (arch, ' | '.join(
+        p1_text(bare[ph]) if bare[ph] is not None else 'no root'
+        for ph, _ in RUNS)))
+    rows.append('| %s | trapping | %s | %s | %s |' % (arch, ' | '.join(
+        p1_text(p1.get('cell' + sfx)) for _, sfx in RUNS),
+        exits_text(exits['cell', 'idle']), exits_text(exits['cell', 'busy'])))
+    if kind == 'direct':
+        rows.append('| %s | direct | %s | %s | %s |' % (arch, ' | '.join(
+            p1_text(p1.get(direct_label + sfx)) for _, sfx in RUNS),
+            exits_text(exits['direct', 'idle']),
+            exits_text(exits['direct', 'busy'])))
+    else:
+        note = 'direct delivery not available on this machine'
+        if why:
+            note += ' (the cell ran trapped: "%s")' % why.replace('|', '/')
+        rows.append('| %s | direct | %s |' % (arch, ' | '.join(
+            [note] + ['-'] * (len(RUNS) + 1))))
+    return rows
+
+
+def acceptance(arch, p1, direct_label, kind, exits):
+    """Issue 29's check: direct against bare metal, P1 median and p99 at
+    most 1.2 times; the cell CPU's exits/s in steady state (idle root, the
+    1 kHz run), hypercalls (its console lines) aside."""
+    if kind != 'direct':
+        return ['- %s: direct delivery not available on this machine; '
+                'not judged.' % arch]
+    out = []
+    for sfx, bare_setup in (('', 'bare-metal'), (' 10 Hz', 'bare-metal 10 Hz')):
+        d, b = p1.get(direct_label + sfx), p1.get(bare_setup)
+        if not d or not b:
+            out.append('- %s, P1%s: no samples; FAILED.' % (arch, sfx))
+            continue
+        parts, ok = [], True
+        for what, q in (('median', 50), ('p99', 99)):
+            ratio = percentile(d, q) / max(1, percentile(b, q))
+            ok = ok and ratio <= 1.2
+            parts.append('%s %d / %d ns = %.2fx' % (
+                what, percentile(d, q), percentile(b, q), ratio))
+        out.append('- %s, P1%s, direct / bare metal: %s: %s' % (
+            arch, sfx or ' 1 kHz', ', '.join(parts),
+            '<= 1.2x, passed' if ok else 'over 1.2x, FAILED'))
+    rates = exits['direct', 'idle']
+    try:
+        rest = sum(float(v) for k, v in rates.items()
+                   if k not in ('total', 'hypercall') and v != '-')
+    except ValueError:
+        rest = None
+    out.append('- %s, cell CPU exits/s in steady state: %s; without '
+               'hypercalls (printing): %s%s' % (
+                   arch, exits_text(rates), '-' if rest is None else
+                   '%.1f' % rest, ', passed' if rates and rest == 0 else
+                   ', FAILED'))
+    return out
+
+
 SRC = os.path.realpath(os.path.join(os.path.dirname(__file__), '..', '..'))
 KINDS = (('.c', 'C'), ('.S', 'assembler'), ('.h', 'headers'))
 
@@ -276,7 +388,11 @@ def main(out, arches):
     md = ['# make bench', '',
           'QEMU -icount shift=0,align=off,sleep=off (1 instruction = 1 ns). '
           'Timer latency of the timer-latency inmate: period 1000 us (1 kHz, '
-          'the first 1000 samples) and 100000 us (10 Hz, 200 samples).', '',
+          'the first 1000 samples; 1001 with a busy root) and 100000 us '
+          '(10 Hz, 200 samples; 50 with a busy root). Cell rows: "cell" is '
+          'timer-demo.cell (trapping), "direct" the same cell asking for '
+          'JH_CELL_DIRECT_IRQ where the hypervisor said it got direct '
+          'delivery, "direct flag, trapped" that cell where it did not.', '',
           '## P1: timer latency (ns)', '',
           '| arch | setup | samples | min | median | p99 | max |',
           '|---|---|---|---|---|---|---|']
@@ -293,21 +409,40 @@ def main(out, arches):
               '| arch | setup | read | write |', '|---|---|---|---|']
     sizes = ['', '## Image sizes (bytes)', '', '| arch | image | file | size |',
              '|---|---|---|---|']
+    side = ['', '## P1 side by side: bare metal, trapping, direct delivery',
+            '', 'min / median / p99 / max (ns) of each run; exits/s on the '
+            'cell\'s CPU (total (non-zero reasons)) while the 1 kHz run '
+            'goes on. "direct" is the timer-demo cell asking for '
+            'JH_CELL_DIRECT_IRQ; its figures appear only where the '
+            'hypervisor said the cell got direct delivery.', '',
+            '| arch | delivery | ' + ' | '.join(RUN_HEADS) +
+            ' | exits/s, idle root | exits/s, busy root |',
+            '|---' * (len(RUNS) + 4) + '|']
+    accept = ['', '## Acceptance (issue 29): direct delivery against bare '
+              'metal', '']
     hv_sizes = {}
     for arch in arches:
         csv = ['setup,index,ns']
         cell_log = os.path.join(out, '%s-cell.log' % arch)
+        direct_log = os.path.join(out, '%s-direct.log' % arch)
         bare = os.path.join(out, '%s-baremetal/console.log' % arch)
         bare10 = os.path.join(out, '%s-baremetal-10hz/console.log' % arch)
+        kind, why = delivery(log_lines(direct_log, 'idle'))
+        # A cell that asked for direct delivery and did not get it is
+        # measured all the same, under a name that says so.
+        direct_label = 'direct' if kind == 'direct' else 'direct flag, trapped'
+        runs = [('bare-metal', log_lines(bare, 'idle')),
+                ('bare-metal 10 Hz', log_lines(bare10, 'idle'))]
+        runs += [('cell' + sfx, log_lines(cell_log, ph)) for ph, sfx in RUNS]
+        runs += [(direct_label + sfx, log_lines(direct_log, ph))
+                 for ph, sfx in RUNS]
         panels = []
-        for setup, lines in (('bare-metal', log_lines(bare, 'idle')),
-                             ('cell', log_lines(cell_log, 'idle')),
-                             ('bare-metal 10 Hz', log_lines(bare10, 'idle')),
-                             ('cell 10 Hz', log_lines(cell_log, '10hz')),
-                             ('cell, busy root', log_lines(cell_log, 'busy'))):
+        p1 = {}
+        for setup, lines in runs:
             vals = samples(lines)
             csv += ['%s,%d,%d' % (setup, i, v) for i, v in enumerate(vals)]
             s = sorted(vals)
+            p1[setup] = s
             md.append('| %s | %s | %d | %s | %s | %s | %s |' % (
                 arch, setup, len(vals), fmt(s[0] if s else None),
                 fmt(percentile(s, 50)), fmt(percentile(s, 99)),
@@ -323,17 +458,25 @@ def main(out, arches):
             f.write('\n'.join(csv) + '\n')
         with open(os.path.join(out, '%s-histogram.svg' % arch), 'w') as f:
             f.write(svg_histograms(panels))
-        for root in ('idle', 'busy'):
-            lines = log_lines(cell_log, root)
-            for cell, secs, cpus, rows in stats_tables(lines):
-                for c, cpu in enumerate(cpus):
-                    nonzero = ['%s %s' % (name, rates[c])
-                               for name, rates in rows.items()
-                               if c < len(rates) and
-                               rates[c] not in ('-', '0.0')]
-                    p2.append('| %s | %s | %s | %s | %s |' % (
-                        arch, root, cell, cpu, ', '.join(nonzero) or 'none'))
-            p6 += p6_rows(arch, root, lines)
+        exits = {}
+        for which, log, tag in (('cell', cell_log, ''),
+                                ('direct', direct_log, ', ' + direct_label)):
+            for root in ('idle', 'busy'):
+                lines = log_lines(log, root)
+                exits[which, root] = cell_cpu_exits(lines)
+                for cell, secs, cpus, rows in stats_tables(lines):
+                    for c, cpu in enumerate(cpus):
+                        nonzero = ['%s %s' % (name, rates[c])
+                                   for name, rates in rows.items()
+                                   if c < len(rates) and
+                                   rates[c] not in ('-', '0.0')]
+                        p2.append('| %s | %s | %s%s | %s | %s |' % (
+                            arch, root, cell, tag if cell == CELL else '',
+                            cpu, ', '.join(nonzero) or 'none'))
+                if which == 'cell':
+                    p6 += p6_rows(arch, root, lines)
+        side += side_by_side(arch, p1, direct_label, kind, why, exits)
+        accept += acceptance(arch, p1, direct_label, kind, exits)
         all_lines = [line.rstrip('\n') for line in open(cell_log, errors='replace')] \
             if os.path.exists(cell_log) else []
         p5 += p5_rows(arch, stamps(all_lines)[0])
@@ -346,6 +489,7 @@ def main(out, arches):
                     hv_sizes[arch] = size
                 sizes.append('| %s | %s | %s | %s |' % (
                     arch, kind, os.path.basename(path) or '-', fmt(size)))
+    md += side + accept
     md += ['', 'Histograms (most frequent values; SVG: ARCH-histogram.svg):',
            '', '```'] + hists + ['```'] + p2 + \
         (access if len(access) > 5 else []) + p5 + p6 + sizes + \
