@@ -52,10 +52,10 @@ int cell_arch_init(struct cell *cell)
 		why = direct_refusal(cell);
 		cell->arch.direct = why == NULL;
 		if (why != NULL) {
-			printk("  cell \"%s\": trapped interrupts: %s\n",
+			printk("  cell \"%s\": interrupt delivery: trapped (%s)\n",
 			       cell->name, why);
 		} else {
-			printk("  cell \"%s\": direct interrupt delivery (SDEI event 0 takes its CPUs back)\n",
+			printk("  cell \"%s\": interrupt delivery: direct (SDEI event 0 takes its CPUs back)\n",
 			       cell->name);
 		}
 	}

@@ -41,6 +41,7 @@
 #include <hv/printk.h>
 #include <hv/string.h>
 #include <asm/apic.h>
+#include <asm/apic_hw.h>
 #include <asm/apic_regs.h>
 #include <asm/ioapic.h>
 #include <asm/io.h>
@@ -144,7 +145,17 @@ static void x2apic_direct_policy(struct cell *cell)
 	uint32_t msr;
 
 	if (!apic_x2apic_direct(cell)) {
+		if ((cell->config->flags & JH_CELL_DIRECT_IRQ) != 0U) {
+			printk("  cell \"%s\": interrupt delivery: trapped (direct delivery asked for, but %s)\n",
+			       cell->name, apic_hw_x2apic() ?
+			       "an IOMMU of the hypervisor's needs the EOIs" :
+			       "the APICs are in xAPIC mode");
+		}
 		return;
+	}
+	if (cell != &root_cell) {
+		printk("  cell \"%s\": interrupt delivery: direct (x2APIC reads, EOI and TPR without exits)\n",
+		       cell->name);
 	}
 	for (msr = MSR_X2APIC_FIRST; msr <= MSR_X2APIC_LAST; msr++) {
 		msrpm_set(cell, msr, MSR_READ, false);
