@@ -60,7 +60,7 @@ static struct ratelimit unknown_rl;
 static uint64_t firmware_call(uint64_t fn, uint64_t a1, uint64_t a2,
 			      uint64_t a3)
 {
-	return firmware_smc(fn, a1, a2, a3, 0);
+	return firmware_smc(fn, a1, a2, a3, 0, 0);
 }
 
 static struct per_cpu *cpu_by_mpidr(uint64_t mpidr)

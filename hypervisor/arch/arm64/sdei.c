@@ -12,6 +12,7 @@
 #include <hv/printk.h>
 #include <asm/processor.h>
 #include <asm/sdei.h>
+#include <asm/smc.h>
 
 #define SDEI_FN_VERSION		0xc4000020U
 #define SDEI_FN_EVENT_REGISTER	0xc4000021U
@@ -33,20 +34,7 @@ struct sdei_info sdei;
 static int64_t sdei_call(uint64_t fn, uint64_t a1, uint64_t a2, uint64_t a3,
 			 uint64_t a4, uint64_t a5)
 {
-	register uint64_t x0 asm("x0") = fn;
-	register uint64_t x1 asm("x1") = a1;
-	register uint64_t x2 asm("x2") = a2;
-	register uint64_t x3 asm("x3") = a3;
-	register uint64_t x4 asm("x4") = a4;
-	register uint64_t x5 asm("x5") = a5;
-
-	/* SMCCC: x0-x17 may change, x18 on are kept. */
-	asm volatile("smc #0"
-		     : "+r" (x0), "+r" (x1), "+r" (x2), "+r" (x3), "+r" (x4),
-		       "+r" (x5)
-		     : : "x6", "x7", "x8", "x9", "x10", "x11", "x12", "x13",
-		       "x14", "x15", "x16", "x17", "memory");
-	return (int64_t)x0;
+	return (int64_t)firmware_smc(fn, a1, a2, a3, a4, a5);
 }
 
 void sdei_probe(void)

@@ -39,7 +39,7 @@ static int64_t arch_features(uint32_t fn)
 
 	/* Asked on the calling CPU: the answer may differ between PEs. */
 	if ((fw_smccc_version != 0U) && is_workaround(fn)) {
-		ret = (int32_t)firmware_smc(SMCCC_ARCH_FEATURES, fn, 0, 0, 0);
+		ret = (int32_t)firmware_smc(SMCCC_ARCH_FEATURES, fn, 0, 0, 0, 0);
 	}
 	return ret;
 }
@@ -67,14 +67,14 @@ static const char *feature_name(uint32_t fn)
 
 void smccc_init(void)
 {
-	int32_t psci = (int32_t)firmware_smc(PSCI_VERSION, 0, 0, 0, 0);
+	int32_t psci = (int32_t)firmware_smc(PSCI_VERSION, 0, 0, 0, 0, 0);
 	int32_t ver = SMCCC_NOT_SUPPORTED;
 
 	/* SMCCC_VERSION may only be called where PSCI_FEATURES names it. */
 	if ((psci >= PSCI_1_0) &&
-	    ((int32_t)firmware_smc(PSCI_FEATURES, SMCCC_VERSION, 0, 0, 0) >=
+	    ((int32_t)firmware_smc(PSCI_FEATURES, SMCCC_VERSION, 0, 0, 0, 0) >=
 	     0)) {
-		ver = (int32_t)firmware_smc(SMCCC_VERSION, 0, 0, 0, 0);
+		ver = (int32_t)firmware_smc(SMCCC_VERSION, 0, 0, 0, 0, 0);
 	}
 	if (ver >= SMCCC_1_1) {
 		fw_smccc_version = (uint32_t)ver;
@@ -105,7 +105,7 @@ int64_t smccc_handle(uint32_t fn, uint64_t arg)
 		ret = arch_features((uint32_t)arg);
 	} else if (is_workaround(fn)) {
 		/* WORKAROUND_2's argument is always "enable". */
-		ret = (int32_t)firmware_smc(fn, WORKAROUND_2_ENABLE, 0, 0, 0);
+		ret = (int32_t)firmware_smc(fn, WORKAROUND_2_ENABLE, 0, 0, 0, 0);
 	} else {
 		/* Not an architecture call smccc.c passes on. */
 	}
