@@ -382,14 +382,20 @@ class Scenario:
         pure_marker = re.compile(
             rf"^{MARK} (\d+ RUN(: .*)?|\d+ RC=\d+|RCS( \d+=\d+)*|DONE|SCENARIO .*)\s*$")
         summary_re = re.compile(rf"^{MARK} RCS((?: \d+=\d+)*)\s*$")
-        run_at, rc_of = {}, {}
+        run_at, rc_of, rc_pure = {}, {}, {}
         for n, line in enumerate(log_lines):
             m = run_re.search(line)
             if m:
                 run_at.setdefault(int(m.group(1)), n)
             m = rc_re.search(line)
             if m:
-                rc_of.setdefault(int(m.group(1)), int(m.group(2)))
+                # Each RC marker comes twice; a digit of another writer's
+                # can stick to one, so a marker alone on its line wins.
+                step = int(m.group(1))
+                if pure_marker.match(line):
+                    rc_pure.setdefault(step, int(m.group(2)))
+                rc_of.setdefault(step, int(m.group(2)))
+        rc_of.update(rc_pure)
         # Only an intact summary line fills in RC markers that were lost.
         for line in log_lines:
             m = summary_re.match(line)

@@ -99,6 +99,14 @@ class JudgeTest(unittest.TestCase):
         log = self.clean_log().replace(marker_rc(0, 0), "[demo@@] @ 0 RC=0\n")
         self.assertIn("never finished", " ".join(self.judge(log)))
 
+    def test_digits_stuck_to_the_first_rc_copy(self):
+        # Seen in x86-x2apic-root: "... timer 10@@@ 22 RC=003926340 Hz";
+        # the intact second copy is the step's status, not the first.
+        log = self.clean_log().replace(
+            marker_rc(0, 0),
+            "[demo] timer 10@@@ 0 RC=003926340 Hz\n" + marker_rc(0, 0))
+        self.assertEqual(self.judge(log), [])
+
     def test_lost_rc_markers_from_the_summary(self):
         # Seen in demo x86: both copies inside the heartbeat's first line.
         lost = self.clean_log().replace(

@@ -40,16 +40,15 @@ static int64_t sdei_call(uint64_t fn, uint64_t a1, uint64_t a2, uint64_t a3,
 void sdei_probe(void)
 {
 	int64_t ver = sdei_call(SDEI_FN_VERSION, 0, 0, 0, 0, 0);
+	uint64_t v = (uint64_t)ver;
 
-	sdei.version = (uint64_t)ver;
 	/* Bit 63 set: an error code (NOT_SUPPORTED is -1). */
-	sdei.present = ver >= 0 && SDEI_VERSION_MAJOR(sdei.version) >= 1U;
+	sdei.present = ver >= 0 && SDEI_VERSION_MAJOR(v) >= 1U;
 	if (sdei.present) {
 		printk("  direct delivery: SDEI %u.%u event %u (vendor 0x%x)\n",
-		       (unsigned int)SDEI_VERSION_MAJOR(sdei.version),
-		       (unsigned int)SDEI_VERSION_MINOR(sdei.version),
-		       SDEI_EVENT_SOFTWARE,
-		       (unsigned int)(sdei.version & 0xffffffffU));
+		       (unsigned int)SDEI_VERSION_MAJOR(v),
+		       (unsigned int)SDEI_VERSION_MINOR(v),
+		       SDEI_EVENT_SOFTWARE, (unsigned int)(v & 0xffffffffU));
 	} else {
 		printk("  direct delivery: off (no SDEI firmware: SDEI_VERSION returned %lld); cells run trapped\n",
 		       (long long)ver);
@@ -79,7 +78,7 @@ void sdei_cpu_init(struct per_cpu *pcpu)
 		ret = sdei_call(SDEI_FN_PE_UNMASK, 0, 0, 0, 0, 0);
 	}
 	if (ret != 0) {
-		/* Not fatal: every cell runs trapped then (sdei.failed_cpu). */
+		/* Not fatal: every cell runs trapped then (sdei.failed). */
 		printk("  CPU %u: SDEI event %u refused (error %lld): direct delivery off\n",
 		       pcpu->cpu_id, SDEI_EVENT_SOFTWARE, (long long)ret);
 		(void)sdei_call(SDEI_FN_EVENT_UNREGISTER, SDEI_EVENT_SOFTWARE,

@@ -145,17 +145,7 @@ static void x2apic_direct_policy(struct cell *cell)
 	uint32_t msr;
 
 	if (!apic_x2apic_direct(cell)) {
-		if ((cell->config->flags & JH_CELL_DIRECT_IRQ) != 0U) {
-			printk("  cell \"%s\": interrupt delivery: trapped (direct delivery asked for, but %s)\n",
-			       cell->name, apic_hw_x2apic() ?
-			       "an IOMMU of the hypervisor's needs the EOIs" :
-			       "the APICs are in xAPIC mode");
-		}
 		return;
-	}
-	if (cell != &root_cell) {
-		printk("  cell \"%s\": interrupt delivery: direct (x2APIC reads, EOI and TPR without exits)\n",
-		       cell->name);
 	}
 	for (msr = MSR_X2APIC_FIRST; msr <= MSR_X2APIC_LAST; msr++) {
 		msrpm_set(cell, msr, MSR_READ, false);
@@ -214,6 +204,22 @@ static void cell_msr_policy(struct cell *cell)
 	x2apic_direct_policy(cell);
 }
 
+/* Which interrupt path a cell asking for direct delivery got, and why. */
+static void report_delivery(const struct cell *cell)
+{
+	if ((cell->config->flags & JH_CELL_DIRECT_IRQ) == 0U) {
+		/* Nothing asked for: the trapped path, as always. */
+	} else if (apic_x2apic_direct(cell)) {
+		printk("  cell \"%s\": interrupt delivery: direct (x2APIC reads, EOI and TPR without exits)\n",
+		       cell->name);
+	} else {
+		printk("  cell \"%s\": interrupt delivery: trapped (direct delivery asked for, but %s)\n",
+		       cell->name, apic_hw_x2apic() ?
+		       "an IOMMU of the hypervisor's needs the EOIs" :
+		       "the APICs are in xAPIC mode");
+	}
+}
+
 int cell_arch_init(struct cell *cell)
 {
 	cell->arch.iopm = page_alloc(&hv.pool, IOPM_PAGES);
@@ -233,6 +239,7 @@ int cell_arch_init(struct cell *cell)
 		memset(cell->arch.iopm, 0xff, IOPM_PAGES * PAGE_SIZE);
 		iopm_set_regions(cell->arch.iopm, cell->config, false);
 		cell_msr_policy(cell);
+		report_delivery(cell);
 	}
 	iopm_set(cell->arch.iopm, PCI_PORT_FIRST,
 		 PCI_PORT_LAST - PCI_PORT_FIRST + 1, true);

@@ -87,10 +87,8 @@ void gic_direct_enter(struct per_cpu *pcpu)
 
 void gic_direct_leave(struct per_cpu *pcpu)
 {
-	if (pcpu->arch.direct) {
-		gic_ops->direct_leave(pcpu);
-		pcpu->arch.direct = false;
-	}
+	gic_ops->direct_leave(pcpu);
+	pcpu->arch.direct = false;
 }
 
 bool gic_direct_sysreg(uint64_t id, bool read, uint64_t *val)

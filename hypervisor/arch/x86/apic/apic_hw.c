@@ -94,17 +94,11 @@ int apic_cpu_init(struct per_cpu *pcpu)
 		return -JH_EINVAL;
 	}
 	/* The root cell sees the mode Linux chose; other cells xAPIC first. */
-	pcpu->arch.x2apic = apic_hw_x2apic_mode;
-	if (apic_hw_x2apic_mode) {
-		pcpu->arch.apic_id = apic_read(APIC_ID);
-		pcpu->arch.hw_ldr = apic_read(APIC_LDR);
-		/* x2APIC mode has no DFR: cluster logical mode only. */
-		pcpu->arch.hw_dfr = 0;
-	} else {
-		pcpu->arch.apic_id = apic_read(APIC_ID) >> 24;
-		pcpu->arch.hw_ldr = apic_read(APIC_LDR);
-		pcpu->arch.hw_dfr = apic_read(APIC_DFR);
-	}
+	pcpu->arch.x2apic = x2apic;
+	/* x2APIC: a 32-bit ID, and no DFR (cluster logical mode only). */
+	pcpu->arch.apic_id = apic_read(APIC_ID) >> (x2apic ? 0U : 24U);
+	pcpu->arch.hw_ldr = apic_read(APIC_LDR);
+	pcpu->arch.hw_dfr = x2apic ? 0U : apic_read(APIC_DFR);
 	pcpu->arch.apic_ldr = pcpu->arch.hw_ldr;
 	pcpu->arch.apic_dfr = pcpu->arch.hw_dfr;
 	return 0;

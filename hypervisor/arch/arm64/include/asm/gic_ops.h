@@ -94,7 +94,7 @@ bool gic_guest_sgi_sysreg(struct per_cpu *pcpu, uint64_t val);
 /* Direct delivery: can this GIC hand its CPU interface to a cell? */
 bool gic_direct_supported(void);
 void gic_direct_enter(struct per_cpu *pcpu);
-/* No-op unless the calling CPU runs a cell with direct delivery. */
+/* Only on a CPU that runs a cell with direct delivery (cpu.c checks). */
 void gic_direct_leave(struct per_cpu *pcpu);
 bool gic_direct_sysreg(uint64_t id, bool read, uint64_t *val);
 

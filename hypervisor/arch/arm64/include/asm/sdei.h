@@ -25,7 +25,6 @@ struct per_cpu;
 struct sdei_info {
 	bool present;
 	bool failed;
-	uint64_t version;	/* SDEI_VERSION's answer, raw */
 };
 extern struct sdei_info sdei;
 
