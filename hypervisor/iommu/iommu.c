@@ -60,6 +60,28 @@ int iommu_map_region(struct cell *cell, const struct jh_memory_region *mem,
 						     dma_flags(mem->flags));
 }
 
+/* The paging's flush hook: the engine changed a valid entry of a cell. */
+static void dma_pt_flush(struct paging *pg, uint64_t virt, uint64_t size)
+{
+	(void)virt;
+	(void)size;
+	if (drv != NULL) {
+		drv->flush(container_of(pg, struct cell, dma_pt));
+	}
+}
+
+/*
+ * From now on the units walk cell's table: later changes flush as they
+ * go, and merge where the driver allows it in place.
+ */
+static void dma_pt_go_live(struct cell *cell)
+{
+	if ((drv->merge_in_place != NULL) && drv->merge_in_place()) {
+		cell->dma_pt.flush = dma_pt_flush;
+		cell->dma_pt.in_place = true;
+	}
+}
+
 void iommu_clear_root(uint64_t phys, uint64_t size)
 {
 	if (drv != NULL) {
@@ -86,6 +108,10 @@ int iommu_cell_init(struct cell *cell)
 	if (err != 0) {
 		hv_error("cell \"%s\": cannot build its I/O page table (error %d)",
 			 cell->name, err);
+	}
+	/* The root's goes live after enable (iommu_init). */
+	if ((err == 0) && (cell != &root_cell)) {
+		dma_pt_go_live(cell);
 	}
 	return err;
 }
@@ -217,6 +243,9 @@ int iommu_init(void)
 	err = iommu_cell_init(&root_cell);
 	if (!err) {
 		err = drv->enable();
+	}
+	if (!err) {
+		dma_pt_go_live(&root_cell);
 	}
 	if (err != 0) {
 		drv->shutdown();

@@ -46,6 +46,7 @@ int pt_create(struct paging *pg, const struct pt_format *fmt,
 	pg->fmt = fmt;
 	pg->pool = pool;
 	pg->flush = NULL;
+	pg->in_place = false;
 	pg->root = page_alloc(pool, 1);
 	if (!pg->root) {
 		return -JH_ENOMEM;
@@ -74,17 +75,25 @@ static bool range_ok(const struct paging *pg, uint64_t virt, uint64_t size)
 
 /*
  * Gives *entry, which covers [virt, virt + PT_LEVEL_SIZE(level)), the value
- * new. With a flush hook, the entry is invalid and its TLB entries are
- * gone before new is written (break-before-make).
+ * new. With a flush hook, no TLB holds the old value when this returns:
+ * the entry is made invalid and flushed before new is written
+ * (break-before-make), or for an in_place paging flushed after.
  */
 static void replace_entry(struct paging *pg, pt_entry_t *entry,
 			  unsigned int level, uint64_t virt, pt_entry_t new)
 {
-	if (pg->flush && pg->fmt->is_valid(*entry)) {
+	uint64_t size = PT_LEVEL_SIZE(level);
+	bool flush = (pg->flush != NULL) && pg->fmt->is_valid(*entry);
+	bool after = flush && pg->in_place;
+
+	if (flush && !after) {
 		WRITE_ONCE(*entry, 0);
-		pg->flush(pg, virt, PT_LEVEL_SIZE(level));
+		pg->flush(pg, virt, size);
 	}
 	WRITE_ONCE(*entry, new);
+	if (after) {
+		pg->flush(pg, virt, size);
+	}
 }
 
 /*

@@ -545,3 +545,35 @@ TEST(paging_break_before_make)
 	CHECK_EQ(pool.used, used - 1);
 	CHECK_EQ(flushes.still_mapped, 0);
 }
+
+/*
+ * The x86 IOMMUs' tables (in_place): a merge or split writes the
+ * equivalent entry at once, so DMA in the rest of the block never sees a
+ * hole; the flush comes after the write and before the table is freed.
+ */
+TEST(paging_in_place_merge_keeps_range_mapped)
+{
+	const unsigned long rw = PT_READ | PT_WRITE;
+	struct paging pg;
+	unsigned long used, before_merge;
+
+	new_live_paging(&pg, 64);
+	pg.in_place = true;
+	REQUIRE_EQ(pt_map(&pg, 0, 0, 2 * MiB, rw), 0);
+	used = pool.used;
+	/* the split: flushed with the neighbouring pages still mapped */
+	REQUIRE_EQ(pt_clear(&pg, 0x3000, PAGE_SIZE), 0);
+	CHECK_EQ(flushes.calls, 1);
+	CHECK_EQ(flushes.still_mapped, 1);
+	CHECK_EQ(lookup(&pg, 0x2000, NULL), 0x2000);
+	CHECK(pt_translate(&pg, 0x3000, NULL, NULL) != 0);
+	/* mapping back merges, flushing before the table is freed */
+	before_merge = pool.used;
+	REQUIRE_EQ(pt_map(&pg, 0x3000, 0x3000, PAGE_SIZE, rw), 0);
+	CHECK_EQ(flushes.calls, 2);
+	CHECK_EQ(flushes.still_mapped, 2);
+	CHECK_EQ(flushes.used, before_merge);
+	CHECK_EQ(pool.used, used);
+	CHECK_EQ(pt_count_tables(&pg), 3);
+	CHECK_EQ(lookup(&pg, 0x3000, NULL), 0x3000);
+}

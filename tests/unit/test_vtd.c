@@ -76,6 +76,15 @@ int vtd_qi_submit(struct vtd_unit *u, const uint64_t (*desc)[2],
 	return 0;
 }
 
+static unsigned int invalidate_alls;
+
+int vtd_invalidate_all(struct vtd_unit *u)
+{
+	(void)u;
+	invalidate_alls++;
+	return 0;
+}
+
 /* pci_root.c for vtd_ir.c: the root functions a test declares. */
 static uint16_t root_msi[2];
 static unsigned int root_msis, root_msix, root_returned;
@@ -117,7 +126,7 @@ static void setup(uint64_t cap, uint64_t ecap)
 	struct tb_system sys;
 
 	memset(&rec, 0, sizeof(rec));
-	root_msis = root_msix = root_returned = 0;
+	root_msis = root_msix = root_returned = invalidate_alls = 0;
 	memset(&vtd, 0, sizeof(vtd));
 	memset(vtd_units, 0, sizeof(vtd_units));
 	memset(regs, 0, sizeof(regs));
@@ -253,11 +262,11 @@ TEST(read_only_dma_memory_has_no_write_bit)
 	CHECK_EQ(flags, PT_READ);
 }
 
-TEST(devices_move_between_domains_on_their_own_bus_table)
+TEST(devices_move_between_domains_on_their_own_bus_table_until_the_last_cell_goes)
 {
 	const uint64_t *root;
 	struct tb_cell tc;
-	struct cell *cell;
+	struct cell *cell, *other;
 	unsigned long used;
 
 	setup(QEMU_CAP, VTD_ECAP_QI);
@@ -290,9 +299,21 @@ TEST(devices_move_between_domains_on_their_own_bus_table)
 	CHECK(context_is(0x0010, &root_cell, VTD_CTX_AW_39));
 	CHECK_EQ(hv.pool.used, used);
 	/* A second cell on the same bus reuses it. */
-	CHECK_EQ(vtd_cell_init(cell), 0);
+	other = stub_cell_create(&tc, 2);
+	CHECK_EQ(vtd_cell_init(other), 0);
 	CHECK_EQ(hv.pool.used, used);
+	/* The first one goes: the table stays for the second. */
+	vtd_cell_exit(cell);
 	stub_cell_destroy(cell);
+	CHECK_EQ(hv.pool.used, used);
+	CHECK_EQ(invalidate_alls, 0);
+	/* The last one goes: the bus is back on the default, the page freed. */
+	vtd_cell_exit(other);
+	stub_cell_destroy(other);
+	CHECK_EQ(root[0], root[2]);
+	CHECK_EQ(invalidate_alls, 1);
+	CHECK_EQ(hv.pool.used, used - 1);
+	CHECK(context_is(0x0010, &root_cell, VTD_CTX_AW_39));
 }
 
 TEST(too_few_domains_refuse_the_cell)

@@ -47,6 +47,14 @@ struct iommu_driver {
 	/* Format of the I/O page tables, valid after unit_init. */
 	const struct pt_format *(*pt_format)(void);
 	/*
+	 * After enable: do all units take an entry replaced in one write
+	 * (struct paging's in_place)? Then a table that memory coming back
+	 * leaves mapping one block is merged and freed. NULL or false: it
+	 * is kept (a break would fault the root's DMA in flight), one table
+	 * per block a cell split.
+	 */
+	bool (*merge_in_place)(void);
+	/*
 	 * A cell's table exists and holds its DMA memory (the root cell's
 	 * first, before enable): give it a domain. May allocate.
 	 */

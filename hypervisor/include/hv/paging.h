@@ -9,8 +9,9 @@
  * the paging's flush hook.
  *
  * A new table is filled completely before it is linked in. A paging with
- * a flush hook (the guests' tables) gets break-before-make where the
- * architecture needs it: before a table is replaced by a block or freed,
+ * a flush hook (the guests' tables, the x86 IOMMUs' tables) gets
+ * break-before-make where the architecture needs it (unless it says
+ * in_place): before a table is replaced by a block or freed,
  * and before a leaf changes its output address or memory type, the entry
  * is made invalid and the hook invalidates the TLBs for its range; only
  * then is the new entry written and the old table freed. CPUs that use
@@ -77,6 +78,15 @@ struct paging {
 	 * pt_create sets): no break-before-make and no merging.
 	 */
 	void (*flush)(struct paging *pg, uint64_t virt, uint64_t size);
+	/*
+	 * With a flush hook: the walkers accept a valid entry replaced by
+	 * another in one write, using the old or the new one until the
+	 * flush (the x86 IOMMUs; a break would fault DMA in flight). The
+	 * engine then writes the new entry first and flushes after, still
+	 * before it frees a table. false (what pt_create sets):
+	 * break-before-make.
+	 */
+	bool in_place;
 };
 
 /*

@@ -96,6 +96,7 @@ static int check_features(struct smmu_unit *u)
 			 u->index);
 		return -JH_EBUSY;
 	}
+	u->bbml2 = IDR3_BBML(mmio_read32(u->regs + SMMU_IDR3)) == IDR3_BBML2;
 	u->sid_bits = min_u(IDR1_SIDSIZE(idr1), SMMU_MAX_SID_BITS);
 	u->cmdq.log2 = min_u(IDR1_CMDQS(idr1), SMMU_CMDQ_LOG2);
 	u->evtq.log2 = min_u(IDR1_EVENTQS(idr1), SMMU_EVTQ_LOG2);
@@ -283,9 +284,11 @@ static int enable_unit(struct smmu_unit *u)
 		return err;
 	}
 	u->enabled = true;
-	printk("  SMMUv3 %u at 0x%llx: stage 2, stream IDs of buses 0-%u (beyond: aborted), VMID = cell id, OAS %u bits\n",
+	printk("  SMMUv3 %u at 0x%llx: stage 2, stream IDs of buses 0-%u (beyond: aborted), VMID = cell id, OAS %u bits, %s\n",
 	       u->index, (unsigned long long)u->regs, last_bus(u),
-	       oas_bits[IDR5_OAS(mmio_read32(u->regs + SMMU_IDR5))]);
+	       oas_bits[IDR5_OAS(mmio_read32(u->regs + SMMU_IDR5))],
+	       u->bbml2 ? "split tables merged back in place (IDR3.BBML 2)" :
+	       "split tables kept (no IDR3.BBML 2)");
 	return 0;
 }
 
@@ -327,11 +330,29 @@ static void smmu_poll_faults(void)
 	}
 }
 
+/*
+ * Level 2 of break-before-make (IDR3.BBML): the unit changes between a
+ * table and a block of the same translation without a conflict abort,
+ * using the old or the new entry until the TLB invalidation. Without it,
+ * merging would need a break, which faults DMA in flight.
+ */
+static bool smmu_merge_in_place(void)
+{
+	unsigned int n;
+	bool all = true;
+
+	for (n = 0; n < num_units; n++) {
+		all = all && units[n].bbml2;
+	}
+	return all;
+}
+
 DEFINE_IOMMU_DRIVER(smmuv3_driver) = {
 	.type = JH_IOMMU_SMMUV3,
 	.name = "SMMUv3",
 	.unit_init = smmu_unit_init,
 	.pt_format = smmu_pt_format,
+	.merge_in_place = smmu_merge_in_place,
 	.cell_init = smmu_cell_init,
 	.cell_exit = smmu_cell_exit,
 	.attach = smmu_attach,

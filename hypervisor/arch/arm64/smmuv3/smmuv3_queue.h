@@ -24,6 +24,7 @@ struct smmu_unit {
 	uint64_t regs;		/* mapped 1:1 */
 	uint32_t gbpa;		/* as found: what the unit does when off */
 	bool enabled;
+	bool bbml2;		/* IDR3.BBML: tables merge in place */
 	unsigned int sid_bits;	/* stream table covers 2^sid_bits IDs */
 	uint64_t *strtab;
 	paddr_t strtab_phys;

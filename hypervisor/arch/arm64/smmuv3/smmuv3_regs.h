@@ -24,6 +24,9 @@
 #define  IDR1_CMDQS(r)		(((r) >> 21) & 0x1f)
 #define  IDR1_QUEUES_PRESET	BIT(29)
 #define  IDR1_TABLES_PRESET	BIT(30)
+#define SMMU_IDR3		0x0c
+#define  IDR3_BBML(r)		(((r) >> 11) & 3)
+#define  IDR3_BBML2		2U	/* block size changes need no break */
 #define SMMU_IDR5		0x14
 #define  IDR5_OAS(r)		((r) & 7)	/* 0: 32 bits ... 6: 52 */
 #define  IDR5_GRAN4K		BIT(4)

@@ -308,11 +308,21 @@ static void flush(struct cell *cell)
 	amd_cmd_run_all(&inv, 1);
 }
 
+/*
+ * AMD-Vi walks use the old or the new entry of a single 64-bit write;
+ * an invalidation follows before any table is freed.
+ */
+static bool amd_merge_in_place(void)
+{
+	return true;
+}
+
 DEFINE_IOMMU_DRIVER(amd_iommu_driver) = {
 	.type = JH_IOMMU_AMD,
 	.name = "AMD-Vi",
 	.unit_init = amd_unit_init,
 	.pt_format = pt_format,
+	.merge_in_place = amd_merge_in_place,
 	.cell_init = cell_init,
 	.cell_exit = cell_exit,
 	.attach = attach,

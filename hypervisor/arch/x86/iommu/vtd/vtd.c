@@ -213,11 +213,21 @@ static void vtd_flush(struct cell *cell)
 	}
 }
 
+/*
+ * VT-d walks use the old or the new entry of a single 64-bit write; an
+ * invalidation follows before any table is freed.
+ */
+static bool vtd_merge_in_place(void)
+{
+	return true;
+}
+
 DEFINE_IOMMU_DRIVER(vtd_driver) = {
 	.type = JH_IOMMU_VTD,
 	.name = "Intel VT-d",
 	.unit_init = vtd_unit_init,
 	.pt_format = vtd_pt_format,
+	.merge_in_place = vtd_merge_in_place,
 	.cell_init = vtd_cell_init,
 	.cell_exit = vtd_cell_exit,
 	.attach = vtd_attach,

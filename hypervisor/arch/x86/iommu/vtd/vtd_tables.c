@@ -7,8 +7,9 @@
  * Memory-frugal: one shared default context table sends every device of
  * every bus to the root cell's domain. A bus gets a context table of its
  * own only when a cell that takes one of its devices is created
- * (vtd_cell_init, which may allocate); it keeps it until disable, so
- * attach only rewrites entries. Root entries and context entries are
+ * (vtd_cell_init, which may allocate), so attach only rewrites entries;
+ * it goes back to the default when the last such cell is gone
+ * (vtd_cell_exit), so cell cycles leave the page pool as they found it. Root entries and context entries are
  * 128 bits; the high qword of a root entry is reserved in legacy mode.
  */
 #include <jailhouse/hypercall.h>
@@ -18,6 +19,7 @@
 #include <hv/printk.h>
 #include <asm/pci.h>
 #include <asm/vtd_ir.h>
+#include <asm/vtd_qi.h>
 #include <asm/vtd_regs.h>
 #include <asm/vtd_tables.h>
 #include <asm/vtd_unit.h>
@@ -242,10 +244,74 @@ int vtd_cell_init(struct cell *cell)
 	return err;
 }
 
+static unsigned int vtd_bus_of(uint16_t bdf)
+{
+	return (unsigned int)bdf >> 8U;
+}
+
+/* Does a cell other than cell own a device on bus? */
+static bool bus_used_by_other(const struct cell *cell, unsigned int bus)
+{
+	const struct jh_pci_device *dev;
+	unsigned int id;
+	unsigned int n;
+	bool used = false;
+
+	for (id = 1U; id < (unsigned int)HV_MAX_CELLS; id++) {
+		if ((cells[id] == NULL) || (cells[id] == cell)) {
+			continue;
+		}
+		dev = jh_cell_pci_devices(cells[id]->config);
+		for (n = 0; n < cells[id]->config->num_pci_devices; n++) {
+			used = used || ((dev[n].domain == 0U) &&
+					(vtd_bus_of(dev[n].bdf) == bus));
+		}
+	}
+	return used;
+}
+
+/*
+ * Its entries all send their devices to the root again, as the default
+ * table's do: the bus goes back to that table, and its own page to the
+ * pool once no unit can fetch it any more.
+ */
+static void drop_context_table(unsigned int bus)
+{
+	uint64_t *ctx = bus_ctx[bus];
+	unsigned int n;
+	bool done = true;
+
+	set_root_entry(bus, default_ctx);
+	bus_ctx[bus] = NULL;
+	for (n = 0; n < vtd.units; n++) {
+		if (vtd_invalidate_all(&vtd_units[n]) != 0) {
+			done = false;
+		}
+	}
+	/* A unit that timed out (reported) may still fetch it: keep it. */
+	if (done) {
+		page_free(&hv.pool, ctx, 1);
+	}
+}
+
+/*
+ * Its devices went back to the root cell and were flushed (or, for a
+ * create that failed, never left it).
+ */
 void vtd_cell_exit(struct cell *cell)
 {
-	/* Its devices went back to the root cell, and were flushed. */
-	(void)cell;
+	const struct jh_pci_device *dev = jh_cell_pci_devices(cell->config);
+	unsigned int n;
+	unsigned int bus;
+
+	for (n = 0; (cell != &root_cell) &&
+	     (n < cell->config->num_pci_devices); n++) {
+		bus = vtd_bus_of(dev[n].bdf);
+		if ((dev[n].domain == 0U) && (bus_ctx[bus] != NULL) &&
+		    !bus_used_by_other(cell, bus)) {
+			drop_context_table(bus);
+		}
+	}
 }
 
 void vtd_attach(struct cell *cell, uint16_t bdf)
