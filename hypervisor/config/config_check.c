@@ -65,10 +65,12 @@
  *
  * jh_check_cell_in_system(): same arch; each CPU exists in the root cell and
  *   root keeps at least one; no region (except comm) overlaps the hypervisor
- *   memory or an emulated device; each region that is neither comm nor
- *   ROOTSHARED lies inside one root cell region; arm64 irqchips sit at the
- *   GICD; each pin is owned by the root cell; each PCI device is listed in
- *   the root cell; arm64: PCI devices only with an ECAM in the platform;
+ *   memory, an emulated device (arm64: a DMA region the GICv3
+ *   redistributors too) or a root link end's memory; each region that is
+ *   neither comm nor ROOTSHARED lies inside one root cell region; arm64
+ *   irqchips sit at the GICD; each pin is owned by the root cell; each PCI
+ *   device is listed in the root cell; arm64: PCI devices only with an
+ *   ECAM in the platform;
  *   link memory in root RAM (or the memory of the root's end of the same
  *   link, which it must agree with), off the hypervisor and every other
  *   root end's memory, BARs off ECAM and GICD, arm64 link SPIs not owned
@@ -318,6 +320,12 @@ const struct jhc_reason jh_cfg_reasons[JHC_R_COUNT] = {
 	JHC_R2(JHC_R_LINK_ROOT_BAR2,
 	       "is not a 32-bit BAR2 address aligned to its size",
 	       JHC_HEX, JHC_HEX, JHC_PAREN, "BAR2 size"),
+	JHC_R2(JHC_R_GICR_DMA,
+	       "is DMA memory over the GICv3 redistributors",
+	       JHC_HEX, JHC_HEX, JHC_PAREN, "size"),
+	JHC_R2(JHC_R_ROOT_LINK_MEM,
+	       "overlaps the shared memory of the root cell's end of a link",
+	       JHC_HEX, JHC_HEX, JHC_PAREN, "size"),
 };
 
 /* Filled in at each failure; err may be NULL if only the code matters. */

@@ -6,9 +6,10 @@
  * local APIC's ICR reaches any CPU, an IOAPIC routes any pin, the ECAM
  * configures any PCI device; on both, an IOMMU undoes DMA isolation).
  *
- * Not here: the GICR, whose RD_base frames cells map by design (the
- * hypervisor unmaps the whole GICR range and maps back each cell's own
- * RD_base frames only), and the HPET, which the config does not describe.
+ * The GICR only for DMA: cells' CPUs map its RD_base frames by design
+ * (the hypervisor unmaps the whole GICR range and maps back each cell's
+ * own frames only), but an I/O page table would map the whole region.
+ * Not here: the HPET, which the config does not describe.
  */
 #include "config_check_internal.h"
 
@@ -44,17 +45,53 @@ static int jhc_ioapic_overlap(const struct jh_cell_desc *root, int index,
 	return 0;
 }
 
+/* One frame per CPU of the system, the root cell holding every CPU. */
+static uint64_t jhc_gicr_size(const struct jh_system_desc *sys)
+{
+	unsigned int cpu;
+	uint64_t frames = 0;
+
+	for (cpu = 0; cpu < jhc_num_cpu_bits(&sys->root_cell); cpu++) {
+		if (jhc_has_cpu(&sys->root_cell, cpu)) {
+			frames = (uint64_t)cpu + 1U;
+		}
+	}
+	return frames * sys->platform.arm64.gicr_stride;
+}
+
+/* GICv3: device-visible memory (DMA, not I/O) off the redistributors. */
+static int jhc_gicr_dma(const struct jh_system_desc *sys, int index,
+			const struct jh_memory_region *m,
+			struct jh_config_error *err)
+{
+	uint64_t dma_only = (uint64_t)JH_MEM_DMA;
+	int ret = 0;
+
+	if ((m->flags & (dma_only | (uint64_t)JH_MEM_IO)) == dma_only) {
+		ret = jhc_device_overlap(index, m,
+					 sys->platform.arm64.gicr_base,
+					 jhc_gicr_size(sys), JHC_R_GICR_DMA,
+					 err);
+	}
+	return ret;
+}
+
 /* GICv2: the CPU interfaces too (cells get the GICV frame at GICC). */
-static int jhc_gic_overlap(const struct jh_arm64_platform *arm, int index,
+static int jhc_gic_overlap(const struct jh_system_desc *sys, int index,
 			   const struct jh_memory_region *m,
 			   struct jh_config_error *err)
 {
+	const struct jh_arm64_platform *arm = &sys->platform.arm64;
 	int ret;
 
 	if (arm->gic_version != 2U) {
-		return jhc_device_overlap(index, m, arm->gicd_base,
-					  JHC_GICD_SIZE, JHC_R_GICD_OVERLAP,
-					  err);
+		ret = jhc_device_overlap(index, m, arm->gicd_base,
+					 JHC_GICD_SIZE, JHC_R_GICD_OVERLAP,
+					 err);
+		if (ret == 0) {
+			ret = jhc_gicr_dma(sys, index, m, err);
+		}
+		return ret;
 	}
 	ret = jhc_device_overlap(index, m, arm->gicd_base,
 				 JHC_GICV2_GICD_SIZE, JHC_R_GICD_OVERLAP, err);
@@ -95,7 +132,7 @@ int jh_cfg_check_device_overlap(const struct jh_system_desc *sys, int index,
 		return ret;
 	}
 	if (sys->arch == JH_ARCH_ARM64) {
-		return jhc_gic_overlap(&sys->platform.arm64, index, m, err);
+		return jhc_gic_overlap(sys, index, m, err);
 	}
 
 	ret = jhc_device_overlap(index, m, JHC_X86_LAPIC_BASE,

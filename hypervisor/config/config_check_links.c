@@ -434,6 +434,40 @@ static int jhc_link_vs_root_ends(const struct jh_system_desc *sys,
 	return 0;
 }
 
+/*
+ * No region of a cell, shared with the root or not, on the memory of a
+ * root end: the hypervisor alone writes the state table, and the root's
+ * sections are the root's. A cell reaches a link only as one of its ends.
+ */
+static int jhc_regions_vs_root_ends(const struct jh_system_desc *sys,
+				    const struct jh_cell_desc *cell,
+				    struct jh_config_error *err)
+{
+	const struct jh_memory_region *mem = jh_cell_mem_regions(cell);
+	const struct jh_link *rl = jh_cell_links(&sys->root_cell);
+	unsigned int i;
+	unsigned int n;
+	unsigned int num = JHC_NUM_MEM(cell);
+	unsigned int num_rl = JHC_NUM_LINK(&sys->root_cell);
+	int ret = 0;
+
+	for (i = 0; (ret == 0) && (i < num); i++) {
+		for (n = 0; !jhc_is_comm(&mem[i]) && (n < num_rl) &&
+		     (ret == 0); n++) {
+			if (jhc_overlap(mem[i].phys_start, mem[i].size,
+					rl[n].shmem_phys,
+					jh_link_shmem_size(&rl[n]))) {
+				ret = JHC_FAIL(jhc_item_mem, (int)i,
+					       "phys_start",
+					       mem[i].phys_start,
+					       mem[i].size,
+					       JHC_R_ROOT_LINK_MEM);
+			}
+		}
+	}
+	return ret;
+}
+
 int jh_cfg_links_in_system(const struct jh_system_desc *sys,
 			   const struct jh_cell_desc *cell,
 			   struct jh_config_error *err)
@@ -441,9 +475,9 @@ int jh_cfg_links_in_system(const struct jh_system_desc *sys,
 	const struct jh_link *links = jh_cell_links(cell);
 	unsigned int i, num = JHC_NUM_LINK(cell);
 	const struct jh_link *l;
-	int ret;
+	int ret = jhc_regions_vs_root_ends(sys, cell, err);
 
-	for (i = 0; i < num; i++) {
+	for (i = 0; (ret == 0) && (i < num); i++) {
 		l = &links[i];
 		ret = jhc_link_vs_system(sys, l, i, err);
 		if (!ret) {
@@ -459,7 +493,7 @@ int jh_cfg_links_in_system(const struct jh_system_desc *sys,
 					JHC_R_LINK_IRQ_OWNED);
 		}
 	}
-	return 0;
+	return ret;
 }
 
 /* Two ends of the same link: one memory, one peer count, two peer ids. */

@@ -1082,6 +1082,32 @@ TEST(root_memory_maps_gicd)
 		      "overlaps the GIC distributor (emulated, never mapped)");
 }
 
+/*
+ * GICv3 redistributors: mapped for CPUs (each cell's own frames), never
+ * for DMA, which an IOMMU would map whole (issue 30). The demo root has
+ * CPUs 0-3: frames 0x80a0000-0x812ffff.
+ */
+TEST(dma_memory_over_gicr)
+{
+	struct tb_system sys;
+	unsigned int m;
+
+	tb_demo_system(&sys, ARM64);
+	m = tb_cell_add_mem(&sys.root, 0x08100000, 0x08100000, 0x10000,
+			    RW | JH_MEM_DMA);
+	EXPECT_SYSTEM(&sys, ARM64, EINVAL_,
+		      "memory region 4: phys_start 0x8100000 (size 0x10000) "
+		      "is DMA memory over the GICv3 redistributors");
+	CHECK_EQ(m, 4);
+	/* As I/O memory it never enters an I/O page table. */
+	sys.root.mem[m].flags = RW | JH_MEM_IO | JH_MEM_DMA;
+	EXPECT_SYSTEM(&sys, ARM64, 0, "no error");
+	/* Past the last CPU's frame. */
+	sys.root.mem[m].flags = RW | JH_MEM_DMA;
+	sys.root.mem[m].phys_start = sys.root.mem[m].virt_start = 0x08120000;
+	EXPECT_SYSTEM(&sys, ARM64, 0, "no error");
+}
+
 /* QEMU virt with gic-version=2 (configs/arm64/qemu-virt-gicv2.c). */
 static void tb_gicv2_system(struct tb_system *sys)
 {

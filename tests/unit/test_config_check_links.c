@@ -433,3 +433,27 @@ TEST(link_root_and_cell_end)
 		    "link 0: shmem_phys 0x90000000 (size 0x4000) is not inside "
 		    "any memory region of the root cell");
 }
+
+/*
+ * A region of a cell on a root end's memory, shared with the root or not:
+ * the hypervisor alone writes its state table (issue 30).
+ */
+TEST(link_root_end_memory_is_no_cell_region)
+{
+	struct tb_system sys;
+	struct tb_cell a;
+	unsigned int m;
+
+	root_pair(&sys, &a);
+	m = tb_cell_add_mem(&a, ROOT_SHM_PHYS + 0x1000, 0x50000000, 0x1000,
+			    JH_MEM_READ | JH_MEM_WRITE | JH_MEM_DMA |
+			    JH_MEM_ROOTSHARED);
+	CHECK_EQ(m, 2);
+	EXPECT_LINK(IN_SYSTEM, &sys, &a, NULL, 0, EINVAL_,
+		    "memory region 2: phys_start 0x80001000 (size 0x1000) "
+		    "overlaps the shared memory of the root cell's end of a "
+		    "link");
+	/* Just past it: fine. */
+	a.mem[m].phys_start = ROOT_SHM_PHYS + 0x4000;
+	EXPECT_LINK(IN_SYSTEM, &sys, &a, NULL, 0, 0, "no error");
+}
