@@ -82,10 +82,12 @@ static void dma_pt_go_live(struct cell *cell)
 	}
 }
 
+/* The root's devices lose [phys, phys + size) now, not at the next flush. */
 void iommu_clear_root(uint64_t phys, uint64_t size)
 {
 	if (drv != NULL) {
-		pt_clear(&root_cell.dma_pt, phys, size);
+		(void)pt_clear(&root_cell.dma_pt, phys, size);
+		drv->flush(&root_cell);
 	}
 }
 

@@ -43,6 +43,8 @@
 #define REG_BRIDGE_BUSES	0x18
 #define REG_BRIDGE_LAST		0x2c
 #define BAR_IO			(1U << 0)
+#define BAR_MEM_TYPE_MASK	(3U << 1)
+#define BAR_MEM_TYPE_64		(2U << 1)
 #define ROM_ENABLE		(1U << 0)
 #define ALL_ONES		0xffffffffU
 
@@ -129,6 +131,20 @@ static bool command_ok(const struct pci_filter_ops *ops,
 	return true;
 }
 
+/* Is BAR n the upper dword of a 64-bit memory BAR (a memory BAR then)? */
+static bool bar_is_upper_half(const struct pci_filter_dev *dev,
+			      unsigned int n)
+{
+	unsigned int i;
+	bool upper = false;
+
+	for (i = 0; i < n; i++) {
+		upper = !upper && ((dev->bar[i] & BAR_IO) == 0U) &&
+			((dev->bar[i] & BAR_MEM_TYPE_MASK) == BAR_MEM_TYPE_64);
+	}
+	return upper;
+}
+
 /* BAR n (or the ROM, n == num_bars), new dword dw. */
 static bool bar_ok(const struct pci_filter_ops *ops,
 		   const struct pci_filter_dev *dev, unsigned int n,
@@ -143,7 +159,10 @@ static bool bar_ok(const struct pci_filter_ops *ops,
 	}
 	/* Sizing: all-ones, only while that kind of decoding is off. */
 	cmd = ops->read(dev, REG_COMMAND);
-	decode = !rom && (home & BAR_IO) ? CMD_IO : CMD_MEMORY;
+	decode = CMD_MEMORY;
+	if (!rom && !bar_is_upper_half(dev, n) && ((home & BAR_IO) != 0U)) {
+		decode = CMD_IO;
+	}
 	if ((dw | ROM_ENABLE) == ALL_ONES && !(rom && (dw & ROM_ENABLE)) &&
 	    !(cmd & decode)) {
 		return true;

@@ -168,6 +168,22 @@ TEST(pci_filter_bar_sizing_only_with_decode_off)
 	CHECK(!wr_simple(0x14, 4, 0xffffffff));
 }
 
+/*
+ * The upper dword of a 64-bit memory BAR is memory decoding's, whatever
+ * its bit 0 (issue 30: an odd upper address passed for an I/O BAR).
+ */
+TEST(pci_filter_upper_half_of_64bit_bar_sized_only_with_memory_off)
+{
+	setup(0, true);
+	dev.bar[0] = space[4] = 0xfe000004;	/* 64-bit memory */
+	dev.bar[1] = space[5] = 0x00000001;	/* at 0x1_fe000000 */
+	space[1] = 0x1;		/* I/O decoding only: sizing allowed */
+	CHECK(wr_simple(0x14, 4, 0xffffffff));
+	space[1] = 0x2;		/* memory decoding on */
+	CHECK(!wr_simple(0x14, 4, 0xffffffff));
+	CHECK(wr_simple(0x14, 4, 0x00000001));
+}
+
 TEST(pci_filter_decode_only_with_bars_home)
 {
 	setup(0, true);
