@@ -199,6 +199,12 @@ static void stop_from_inside(struct per_cpu *pcpu, uint32_t state,
 	for_each_cell_cpu(cpu, cell) {
 		ask_to_park(per_cpu(cpu));
 	}
+	/*
+	 * Its devices reset: link peers see its state drop to 0 now, as
+	 * when the root shuts it down, not only at destroy. Its CPUs not
+	 * parked yet can no longer write a link register (stopping).
+	 */
+	units_reset(cell);
 	pcpu->state = cpu_state;
 	spin_unlock(&control_lock);
 	cpu_park(pcpu);

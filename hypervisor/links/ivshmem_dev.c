@@ -303,6 +303,7 @@ static void register_access(struct ivshmem_link *link,
 			    uint64_t off)
 {
 	uint32_t value = (uint32_t)acc->value;
+	uint64_t reg;
 
 	if (!acc->is_write) {
 		switch (off) {
@@ -324,7 +325,12 @@ static void register_access(struct ivshmem_link *link,
 		}
 		return;
 	}
-	switch (off) {
+	/*
+	 * A stopped cell's end is reset; its CPUs still parking are late:
+	 * their writes go where read-only registers' go.
+	 */
+	reg = end->cell->stopping ? (uint64_t)IVSHMEM_REG_ID : off;
+	switch (reg) {
 	case IVSHMEM_REG_INT_CTRL:
 		end->int_ctrl = value & IVSHMEM_INT_ENABLE;
 		break;
@@ -335,6 +341,7 @@ static void register_access(struct ivshmem_link *link,
 		ivshmem_set_state(link, end->cfg->peer_id, value);
 		break;
 	default:
+		/* ID and MAX_PEERS are read-only. */
 		break;
 	}
 }

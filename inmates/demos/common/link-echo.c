@@ -7,6 +7,11 @@
  * own with a reply count, then rings the client back. It answers the
  * shutdown handshake, so the root can destroy it while the client runs.
  *
+ * "fail_after=N fail_at=ADDR" on its command line: after N replies it
+ * writes to ADDR, outside its memory, so that the hypervisor stops it as
+ * failed in the middle of the traffic (the client must see its state
+ * drop, as on a shutdown).
+ *
  * Message layout in an output section (64-bit words): [0] sequence
  * number, [1] replies sent so far (echo only).
  */
@@ -36,6 +41,8 @@ void inmate_main(void)
 	uint64_t replies = 0, seq, last = 0;
 	unsigned int seen = 0, client;
 	int64_t denials = 0;
+	int64_t fail_after = cmdline_parse_int("fail_after", 0);
+	unsigned long fail_at = (unsigned long)cmdline_parse_int("fail_at", 0);
 
 	comm_set_cell_state(JH_CELL_RUNNING);
 	if (ivshmem_find(&dev, 0) || ivshmem_irq_setup(&dev)) {
@@ -69,10 +76,20 @@ void inmate_main(void)
 				mmio_write64(out + 8, ++replies);
 				ivshmem_ring(&dev, client);
 			}
+			if (fail_after > 0 && replies == (uint64_t)fail_after) {
+				printk("link-echo: %lu replies, now writing "
+				       "0x%lx outside my memory\n", replies,
+				       fail_at);
+				mmio_write32(fail_at, 0xdead);
+			}
 		}
-		if (comm_shutdown_handshake("link-echo", &denials))
-			break;
+		/* The counts first: the root stops the cell right after. */
+		if (comm_shutdown_requested()) {
+			printk("link-echo: %lu replies, doorbell IRQ %u\n",
+			       replies, link_irq);
+			if (comm_shutdown_handshake("link-echo", &denials))
+				break;
+		}
 	}
 	tick_stop();
-	printk("link-echo: %lu replies, doorbell IRQ %u\n", replies, link_irq);
 }
