@@ -38,6 +38,7 @@
 #include "links.h"
 #include "state.h"
 #include "sysfs.h"
+#include "watch.h"
 
 #define JH_STUB_ERR	0xbadca11	/* the hyp stub's "unknown call" */
 
@@ -363,6 +364,7 @@ int jh_enable(struct jh_cause *cause, const struct jh_ioctl_config *arg)
 		pr_warn("root cell is not listed in sysfs: %s\n",
 			jh_errname(err));
 	jh_links_add(sys);
+	jh_watch_start();
 	pr_info("hypervisor enabled on %u CPUs\n", cpus);
 	return 0;
 
@@ -416,6 +418,7 @@ int jh_disable(struct jh_cause *cause)
 	err = jh_cell_destroy_all(cause);
 	if (err)
 		return err;
+	jh_watch_stop();
 
 	/* No hypercall from a sysfs reader once CPUs start leaving. */
 	jh_remove_root_cell();
@@ -428,6 +431,7 @@ int jh_disable(struct jh_cause *cause)
 	if (err) {
 		jh_add_root_cell(jh_sysconfig);
 		jh_links_add(jh_sysconfig);
+		jh_watch_start();
 		return err;
 	}
 

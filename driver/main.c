@@ -25,6 +25,7 @@
 #include "load.h"
 #include "state.h"
 #include "sysfs.h"
+#include "watch.h"
 
 /* What one open file of /dev/jailhouse remembers between calls. */
 struct jh_file {
@@ -206,6 +207,7 @@ static int __init jh_init(void)
 		       jh_errname(err));
 		goto out_firmware;
 	}
+	jh_watch_set_uevent_kobj(&jh_miscdev.this_device->kobj);
 	jh_coverage_init();
 	pr_info("/dev/%s ready\n", JH_DEVICE_NAME);
 	return 0;

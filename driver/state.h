@@ -36,6 +36,9 @@ struct jh_cell {
 	/* PCI devices taken from Linux, see pci.c */
 	struct jh_pci_taken *pci_taken;
 	unsigned int num_pci_taken;
+	/* The state watch.c saw last (JH_CELL_*), once watched is set. */
+	long watched_state;
+	bool watched;
 };
 
 /* Global state, protected by jh_lock. */

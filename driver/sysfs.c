@@ -31,7 +31,7 @@ struct device *jh_sysfs_device(void)
 	return jh_root_dev;
 }
 
-static const char *jh_cell_state_name(long state)
+const char *jh_cell_state_name(long state)
 {
 	switch (state) {
 	case JH_CELL_RUNNING: return "running";

@@ -14,5 +14,7 @@ void jh_sysfs_exit(void);
 struct device *jh_sysfs_device(void);
 int jh_sysfs_add_cell(struct jh_cell *cell);
 void jh_sysfs_remove_cell(struct jh_cell *cell);
+/* "running", "shut down", "failed", ... as the state attribute shows. */
+const char *jh_cell_state_name(long state);
 
 #endif /* _JH_DRIVER_SYSFS_H */

@@ -67,6 +67,7 @@ int cmd_status(int argc, char **argv);
 int cmd_cell(int argc, char **argv);		/* cmd_cell.c */
 int cmd_cell_list(int argc, char **argv);	/* cmd_cell_info.c */
 int cmd_cell_stats(int argc, char **argv);	/* cmd_cell_stats.c */
+int cmd_cell_monitor(int argc, char **argv);	/* cmd_cell_monitor.c */
 int cmd_cell_linux(int argc, char **argv);	/* cmd_cell_linux.c */
 int cmd_console(int argc, char **argv);		/* cmd_console.c */
 int cmd_config(int argc, char **argv);		/* cmd_config.c */

@@ -209,6 +209,7 @@ static const struct verb cell_verbs[] = {
 	{ "shutdown", cell_shutdown, "stop a cell, keeping its resources" },
 	{ "destroy", cell_destroy, "stop a cell and return its resources" },
 	{ "stats", cmd_cell_stats, "show a cell's per-CPU trap counts" },
+	{ "monitor", cmd_cell_monitor, "print cells' state changes as they happen" },
 	{ "linux", cmd_cell_linux, "create a cell and boot Linux in it" },
 };
 

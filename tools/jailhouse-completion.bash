@@ -88,7 +88,7 @@ _jailhouse()
 		;;
 	cell)
 		if [ "$COMP_CWORD" -eq 2 ]; then
-			COMPREPLY=($(compgen -W "create list load start shutdown destroy stats linux --help" -- "$cur"))
+			COMPREPLY=($(compgen -W "create list load start shutdown destroy stats monitor linux --help" -- "$cur"))
 			return
 		fi
 		case $sub in
@@ -105,6 +105,9 @@ _jailhouse()
 			else
 				_jailhouse_any_file
 			fi
+			;;
+		monitor)
+			COMPREPLY=($(compgen -W "-n -t --help" -- "$cur"))
 			;;
 		stats)
 			if [ "${cur#-}" != "$cur" ]; then

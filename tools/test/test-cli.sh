@@ -81,7 +81,7 @@ check no-verb 1 '' '^jailhouse: no verb given' -- $J
 check bad-verb 1 '' "^jailhouse: unknown verb 'frob'" -- $J frob
 for v in enable disable status console cell config "cell create" \
 	 "cell list" "cell load" "cell start" "cell shutdown" \
-	 "cell destroy" "cell stats" "cell linux" "config check"; do
+	 "cell destroy" "cell stats" "cell monitor" "cell linux" "config check"; do
 	# shellcheck disable=SC2086
 	check "help $v" 0 '^Usage: jailhouse' '' -- $J $v --help
 done
@@ -147,6 +147,15 @@ check stats-bad-interval 1 '' "^jailhouse: cell stats: -d takes seconds from 0\.
 check stats-bad-count 1 '' "^jailhouse: cell stats: -n takes a count from 1 to 1000000, not 'x'" -- $J cell stats -n x 1
 check stats-once-live 1 '' "^jailhouse: cell stats: -1 and -n exclude each other" -- $J cell stats -1 -n 2 1
 check stats-unknown-option 1 '' "^jailhouse: cell stats: unknown option '-x'" -- $J cell stats -x 1
+# cell monitor: regular files raise no POLLPRI, so these changes come from
+# its rescan each second (the driver's poll() wakeup needs a real one).
+check monitor-start 0 '^cell "heartbeat" \(id 1\): shut down$' '' -- $J cell monitor -t 1
+check monitor-count 0 '^monitor: watching 3 cell\(s\)$' '' -- $J cell monitor -t 1
+check monitor-change 0 '^cell "heartbeat" \(id 1\): shut down -> failed$' '' -- sh -c "(sleep 0.3; echo failed >$work/sys/cells/1/state) & exec $J cell monitor -n 1 -t 10"
+check monitor-gone 0 '^cell "a-longer-cell-name" \(id 12\): failed -> destroyed$' '' -- sh -c "(sleep 0.3; rm -r $work/sys/cells/12) & exec $J cell monitor -n 1 -t 10"
+check monitor-timeout 3 '*' "^jailhouse: cell monitor: 0 change\(s\) within 1 s, 2 expected" -- $J cell monitor -n 2 -t 1
+check monitor-bad-count 1 '' "^jailhouse: cell monitor: -n takes a number from 1 to 1000000, not '0'" -- $J cell monitor -n 0
+check monitor-arg 1 '' "^jailhouse: cell monitor: unexpected argument 'x'" -- $J cell monitor x
 rm -rf "$work/sys/cells"
 echo 0 >"$work/sys/enabled"
 check start-disabled 3 '' "^jailhouse: cell start: no cell 'x': the hypervisor is not enabled" -- $J cell start x
