@@ -35,10 +35,8 @@ static void verdict(const char *what, const char *fmt, va_list ap)
 		return;
 	}
 	verdict_given = true;
-	/* expect= again: a flood may push the begin line out of the ring. */
-	printk("attack-verdict run=%ld name=%s expect=%s %s: ", run_id,
-	       current ? current->name : "-",
-	       current ? expect_name(current->expect) : "-", what);
+	printk("attack-verdict run=%ld name=%s %s: ", run_id,
+	       current ? current->name : "-", what);
 	vprintk(fmt, ap);
 	printk("\n");
 }

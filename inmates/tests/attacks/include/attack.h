@@ -10,8 +10,8 @@
  * the hypervisor console:
  *
  *   attack-begin run=N name=NAME expect=refused|stop|either: GOAL
- *   attack-verdict run=N name=NAME expect=E contained: EVIDENCE
- *   attack-verdict run=N name=NAME expect=E BREACH: EVIDENCE
+ *   attack-verdict run=N name=NAME contained: EVIDENCE
+ *   attack-verdict run=N name=NAME BREACH: EVIDENCE
  *
  * "refused": the inmate survives and checks itself that the attempt had
  * no effect. "stop": the hypervisor must stop the cell; an attack that
