@@ -27,6 +27,7 @@
  *   DEMO_CELL_PCI_BDF   one PCI device (bus << 8 | dev << 3 | fn) the cell
  *                       owns
  *   DEMO_CELL_RAM_FLAGS flags added to its RAM's (e.g. JH_MEM_DMA)
+ *   DEMO_CELL_RAM_SIZE  its RAM (default 1 MiB; the inmate uses the first)
  *   DEMO_CELL_FLAGS     cell flags added to JH_CELL_CONSOLE_ALLOWED
  *                       (JH_CELL_DIRECT_IRQ)
  *   DEMO_CELL_MMIO_PHYS device memory the cell maps 1:1 (its device's
@@ -50,6 +51,9 @@
 #endif
 #ifndef DEMO_CELL_RAM_FLAGS
 #define DEMO_CELL_RAM_FLAGS	0
+#endif
+#ifndef DEMO_CELL_RAM_SIZE
+#define DEMO_CELL_RAM_SIZE	MiB(1)
 #endif
 
 static const struct {
@@ -107,7 +111,7 @@ static const struct {
 		{
 			.phys_start = DEMO_CELL_RAM_PHYS,
 			.virt_start = 0,
-			.size = MiB(1),
+			.size = DEMO_CELL_RAM_SIZE,
 			.flags = JH_MEM_READ | JH_MEM_WRITE | JH_MEM_EXECUTE |
 				 JH_MEM_LOADABLE | DEMO_CELL_RAM_FLAGS,
 		},

@@ -56,8 +56,13 @@ static int stop_cell(struct cell *cell)
 		}
 	}
 	cell->state = JH_CELL_SHUT_DOWN;
-	/* Its devices reset: link peers see its state drop to 0. */
+	/*
+	 * Its devices reset: link peers see its state drop to 0, and its
+	 * PCI devices stop mastering, so that no transfer of this run lands
+	 * in RAM the root loads a new image into or gets back.
+	 */
 	units_reset(cell);
+	cell_arch_reset_devices(cell);
 	comm_write_state(cell, JH_CELL_SHUT_DOWN);
 	return 0;
 }
@@ -507,13 +512,22 @@ long control_cell_shutdown(struct per_cpu *pcpu, unsigned long id,
 	return err;
 }
 
-/* Everything of a stopped cell goes back to the root cell. */
+/*
+ * Everything of a stopped cell goes back to the root cell, its devices
+ * first: they leave its I/O page table, and the units are flushed, before
+ * its RAM is zeroed and mapped back, so that no transfer of theirs still
+ * in flight lands in RAM the root owns.
+ */
 static void give_back(struct cell *cell)
 {
 	const struct jh_memory_region *mem = jh_cell_mem_regions(cell->config);
 	uint64_t cpus[BITMAP_WORDS(HV_MAX_CPUS)];
 	unsigned int n;
 
+	memcpy(cpus, cell->cpu_set, sizeof(cpus));
+	move_cpus(cell, &root_cell, cpus);
+	cell_arch_release(cell);
+	units_release(cell);
 	/* Nothing of the cell's data stays in the RAM root gets back. */
 	set_loadable(cell, false);
 	if (scrub_cell_memory(cell->config) != 0) {
@@ -529,10 +543,6 @@ static void give_back(struct cell *cell)
 			       (unsigned long long)mem[n].size);
 		}
 	}
-	memcpy(cpus, cell->cpu_set, sizeof(cpus));
-	move_cpus(cell, &root_cell, cpus);
-	cell_arch_release(cell);
-	units_release(cell);
 	cell_arch_flush_tlb(&root_cell);
 	cell_arch_flush_tlb(cell);
 }

@@ -2,7 +2,7 @@
 /*
  * jh-edu: drives QEMU's "edu" PCI device (vendor 0x1234, device 0x11e8,
  * a DMA engine documented in QEMU's docs/specs/edu.rst) from root-cell
- * user space, without a kernel driver and without /dev/mem:
+ * user space, without a kernel driver and without /dev/mem (but zeros):
  *
  *   jh-edu [OPTIONS] info             device, BAR, command register
  *   jh-edu [OPTIONS] dma-self [LEN]   round trip: own buffer -> edu -> own
@@ -21,6 +21,11 @@
  *                                     physical address printed; watched
  *                                     for SECONDS or until SIGTERM: exit 1
  *                                     if it changed
+ *   jh-edu zeros PHYS LEN             no device: reads physical memory
+ *                                     through /dev/mem and counts the
+ *                                     bytes that are not zero (RAM a
+ *                                     destroyed cell gave back): exit 1
+ *                                     if any
  *
  * Options:
  *   -d BDF    the device (e.g. 0000:00:05.0); default the 1234:11e8 with
@@ -293,12 +298,57 @@ static int cmd_canary(const char *secs_arg)
 	return 0;
 }
 
+/*
+ * Counts the non-zero bytes of [phys, phys + len) and prints the first
+ * eight from the first one on (the pattern names who wrote them).
+ */
+static int cmd_zeros(const char *phys_arg, const char *len_arg)
+{
+	uint64_t phys = parse_phys(phys_arg), len = parse_phys(len_arg);
+	uint64_t off, first = 0, nonzero = 0;
+	static uint8_t buf[1 << 16];
+	char text[9] = "";
+	size_t chunk, i, j;
+	int fd;
+
+	fd = open("/dev/mem", O_RDONLY);
+	if (fd < 0)
+		die("/dev/mem: %s", strerror(errno));
+	for (off = 0; off < len; off += chunk) {
+		chunk = len - off < sizeof(buf) ? len - off : sizeof(buf);
+		if (pread(fd, buf, chunk, (off_t)(phys + off)) != (ssize_t)chunk)
+			die("/dev/mem at 0x%llx: %s",
+			    (unsigned long long)(phys + off), strerror(errno));
+		for (i = 0; i < chunk; i++) {
+			if (!buf[i])
+				continue;
+			if (!nonzero++) {
+				first = phys + off + i;
+				for (j = 0; j < 8 && i + j < chunk; j++)
+					text[j] = (char)(buf[i + j] >= 0x20 &&
+							 buf[i + j] < 0x7f ?
+							 buf[i + j] : '.');
+			}
+		}
+	}
+	close(fd);
+	if (!nonzero) {
+		printf("edu: zeros 0x%llx+0x%llx: all zero\n",
+		       (unsigned long long)phys, (unsigned long long)len);
+		return 0;
+	}
+	printf("edu: zeros 0x%llx+0x%llx: %llu bytes NOT zero, the first at 0x%llx (\"%s\")\n",
+	       (unsigned long long)phys, (unsigned long long)len,
+	       (unsigned long long)nonzero, (unsigned long long)first, text);
+	return 1;
+}
+
 static void usage(void)
 {
 	fprintf(stderr,
 		"usage: jh-edu [-d BDF] [-b BITS] [-t MS] [-k] info | dma-self [LEN] |\n"
 		"              dma-to PHYS [LEN] | dma-from PHYS [LEN] | msi ADDR DATA |\n"
-		"              canary SECONDS\n");
+		"              canary SECONDS | zeros PHYS LEN\n");
 	exit(2);
 }
 
@@ -350,5 +400,8 @@ int main(int argc, char **argv)
 			       argc > 1 ? argv[1] : NULL);
 	if (!strcmp(cmd, "canary"))
 		return cmd_canary(argc > 0 ? argv[0] : NULL);
+	if (!strcmp(cmd, "zeros"))
+		return cmd_zeros(argc > 0 ? argv[0] : NULL,
+				 argc > 1 ? argv[1] : NULL);
 	usage();
 }

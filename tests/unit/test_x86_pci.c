@@ -730,7 +730,8 @@ static void put_msi(void)
 	set32(DEV_A, 0x5c, 0x0031);
 }
 
-TEST(with_an_iommu_cell_devices_master_and_msis_are_remapped)
+/* The demo cell, behind an IOMMU, with DEV_A (MSI) mastering. */
+static struct cell *mastering_cell(void)
 {
 	struct cell *cell;
 
@@ -739,9 +740,15 @@ TEST(with_an_iommu_cell_devices_master_and_msis_are_remapped)
 	stub_iommu = true;
 	cell = demo_cell();
 	pci_cell_assign(cell);
+	ecam_write(CPU_DEMO, DEV_A, 0x04, 2, 0x0006);
+	return cell;
+}
+
+TEST(with_an_iommu_cell_devices_master_and_msis_are_remapped)
+{
+	struct cell *cell = mastering_cell();
 
 	/* Bus mastering stays on: the IOMMU confines the device. */
-	ecam_write(CPU_DEMO, DEV_A, 0x04, 2, 0x0006);
 	CHECK_EQ(cfg16(DEV_A, 0x04), 0x0006);
 
 	/* The cell reads a fresh message, not the root's. */
@@ -767,6 +774,33 @@ TEST(with_an_iommu_cell_devices_master_and_msis_are_remapped)
 	pci_cell_release(cell);
 	CHECK_EQ(cfg32(DEV_A, 0x50), 0x00800005);
 	CHECK_EQ(cf8_read32(CPU_ROOT, DEV_A, 0x54), STUB_REMAPPED);
+}
+
+TEST(quiesce_stops_a_cell_device_that_stays_the_cells)
+{
+	struct cell *cell = mastering_cell();
+
+	ecam_write(CPU_DEMO, DEV_A, 0x54, 4, 0xfee03000);
+	pio_write(CPU_DEMO, 0xcf8, 4, addr(DEV_A, 0x5c));
+	pio_write(CPU_DEMO, 0xcfc, 2, 0x0041);
+	CHECK_EQ(cfg16(DEV_A, 0x04), 0x0006);
+	CHECK_EQ(cfg32(DEV_A, 0x50), 0x00810005);	/* MSI on */
+
+	/* A stop or restart: no more DMA nor MSIs, the device still its. */
+	pci_cell_quiesce(cell);
+	CHECK_EQ(cfg16(DEV_A, 0x04), 0x0000);
+	CHECK_EQ(cfg16(DEV_A, 0x06), 0x0010);	/* status untouched */
+	CHECK_EQ(cfg32(DEV_A, 0x50), 0x00800005);
+	CHECK(pci_cell_owns(cell, DEV_A));
+	CHECK(!pci_cell_owns(&root_cell, DEV_A));
+	/* The next run may enable it again. */
+	ecam_write(CPU_DEMO, DEV_A, 0x04, 2, 0x0006);
+	CHECK_EQ(cfg16(DEV_A, 0x04), 0x0006);
+	/* The root cell has nothing to quiesce. */
+	pci_cell_quiesce(&root_cell);
+	CHECK_EQ(cfg16(DEV_A, 0x04), 0x0006);
+	stub_cell_destroy(cell);
+	pci_cell_release(cell);
 }
 
 TEST(without_an_iommu_the_cell_reads_the_hardware_message)

@@ -268,6 +268,16 @@ void cell_arch_assign(struct cell *cell)
 	ioapic_cell_assign(cell);
 }
 
+/*
+ * At every stop and start of the cell: its PCI devices quiesced, as at
+ * create, so that the old run's DMA neither lands in a new image nor in
+ * RAM going back to the root. (Its IOAPIC pins keep their entries.)
+ */
+void cell_arch_reset_devices(struct cell *cell)
+{
+	pci_cell_quiesce(cell);
+}
+
 void cell_arch_release(struct cell *cell)
 {
 	iopm_set_regions(root_cell.arch.iopm, cell->config, false);

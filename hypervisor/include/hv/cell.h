@@ -118,17 +118,19 @@ void cell_arch_exit(struct cell *cell);
 /* Arch-specific mappings beside the config's regions. */
 int cell_arch_map_platform(struct cell *cell);
 /*
- * Moves the arch resources (interrupts, redistributor frames) of a new
- * cell from the root cell to it, and back when it is destroyed. CPU and
- * memory sets are already updated.
+ * Moves the arch resources (interrupts, redistributor frames, PCI
+ * devices) of a new cell from the root cell to it, and back when it is
+ * destroyed. CPU sets are already updated; memory too on assign, but on
+ * release the cell's RAM goes back only after (its devices first).
  */
 void cell_arch_assign(struct cell *cell);
 void cell_arch_release(struct cell *cell);
 /*
- * At every start of the cell: its interrupts and devices as
+ * At every stop and start of the cell: its interrupts and devices as
  * cell_arch_assign left them (the previous run's enabled, pending or
  * active interrupts gone, its PCI devices' decoding, bus mastering and
- * MSIs off). Default: none.
+ * MSIs off), so that no DMA of a stopped run lands in the image the root
+ * loads or the RAM it gets back. Default: none.
  */
 void cell_arch_reset_devices(struct cell *cell);
 /* Guest TLB entries of the cell, on every CPU. */

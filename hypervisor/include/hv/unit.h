@@ -11,7 +11,8 @@
  * Order: every hook runs in table order but shutdown and cell_exit, which
  * run in reverse, so a unit may rely on the ones before it being set up.
  * The core calls release after the arch has quiesced the cell's devices,
- * so an IOMMU gives a device back to the root only once it is silent.
+ * so an IOMMU gives a device back to the root only once it is silent,
+ * and before the cell's RAM goes back to the root.
  *
  * Context: init and shutdown on the first CPU in and the last CPU out;
  * every cell hook with control_lock held and the cell's CPUs parked (a

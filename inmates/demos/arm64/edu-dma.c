@@ -20,6 +20,9 @@
  *     hypervisor's fault report;
  *  4. MSI: arm64 cells get no ITS, so the hypervisor refuses the enable:
  *     "edu-dma: MSI enable refused" (or "took");
+ *  With dma_loop=1 it does none of the transfers and MSIs but keeps
+ *  device -> RAM transfers into its own memory running until it is
+ *  stopped (edu_test_dma_loop(), approve_ms=).
  *  5. "edu-dma: done", then it watches a canary page of its own memory
  *     (filled with "cellcnry", its guest-physical address printed at the
  *     start) until a shutdown request, which it approves after saying
@@ -176,6 +179,8 @@ void inmate_main(void)
 	if (bdf >= 0) {
 		printk("edu-dma: id 0x%08x, device addresses = guest-physical + 0x%llx\n",
 		       edu_id(&test.edu), (unsigned long long)test.dma_base);
+		if (cmdline_parse_int("dma_loop", 0))
+			edu_test_dma_loop(&test);
 		/* Changes with the counter: a stale buffer must not pass. */
 		edu_test_round_trip(&test, (unsigned int)timer_now());
 		if (len == 0 || len > EDU_DMA_MAX) {

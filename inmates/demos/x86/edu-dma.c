@@ -27,6 +27,10 @@
  *     APIC ID 0, a root CPU: the hypervisor drops the address write (or,
  *     with interrupt remapping, keeps it from arriving there): what reads
  *     back and how many arrived here are printed;
+ *  With dma_loop=1 it does none of 2-4 but keeps device -> RAM transfers
+ *  into its own memory running until it is stopped (edu_test_dma_loop(),
+ *  approve_ms=): the root's destroy must not let them land in the RAM it
+ *  gets back (tests/scenarios/iommu-destroy-dma-amd.scn).
  *  5. "edu-dma: done", then it watches a canary page of its own memory
  *     (filled with "cellcnry", its guest-physical address printed at the
  *     start: the root's DMA at the cell's physical RAM must miss it) until
@@ -173,6 +177,8 @@ void inmate_main(void)
 	printk("edu-dma: id 0x%08x, device addresses = guest-physical + 0x%llx\n",
 	       edu_id(&test.edu), (unsigned long long)test.dma_base);
 
+	if (cmdline_parse_int("dma_loop", 0))
+		edu_test_dma_loop(&test);
 	/* Changes with the TSC: a stale device buffer must not pass. */
 	edu_test_round_trip(&test, (unsigned int)timer_now());
 	if (len == 0 || len > EDU_DMA_MAX) {

@@ -6,6 +6,7 @@
 #include <edu-test.h>
 
 static const char canary_pattern[] = "cellcnry";
+static const char dma_loop_pattern[] = "dmaloop!";
 
 static void fill(uint8_t *buf, size_t len, const char *pattern)
 {
@@ -225,4 +226,58 @@ void edu_test_watch_canary(struct edu_test *t)
 	if (!reported)
 		printk("edu-dma: canary page intact\n");
 	comm_shutdown_handshake("edu-dma", &denials);
+}
+
+static bool same(const uint8_t *a, const uint8_t *b, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len && a[i] == b[i]; i++)
+		;
+	return i == len;
+}
+
+/* How long a shutdown request waits, by default, after the last start. */
+#define DMA_LOOP_APPROVE_MS	20
+
+void edu_test_dma_loop(struct edu_test *t)
+{
+	uint64_t approve_us =
+		(uint64_t)cmdline_parse_int("approve_ms", DMA_LOOP_APPROVE_MS) *
+		1000;
+	uint64_t target = edu_test_addr(t, t->buf_in);
+	unsigned long n;
+	int err;
+
+	fill(t->buf_out, EDU_DMA_MAX, dma_loop_pattern);
+	err = dma(t, edu_test_addr(t, t->buf_out), EDU_DMA_MAX, false);
+	if (err) {
+		printk("edu-dma: DMA loop: loading the pattern: %s\n",
+		       edu_test_error(err));
+		return;
+	}
+	printk("edu-dma: DMA loop: device -> 0x%llx, %u bytes of \"%s\" each, until stopped\n",
+	       (unsigned long long)target, EDU_DMA_MAX, dma_loop_pattern);
+	for (n = 0; !comm_shutdown_requested(); n++) {
+		err = dma(t, target, EDU_DMA_MAX, true);
+		if (err) {
+			printk("edu-dma: DMA loop: transfer %lu: %s\n", n,
+			       edu_test_error(err));
+			return;
+		}
+		/* Proof that the transfers land, so the root's check can fail. */
+		if (n == 0)
+			printk("edu-dma: DMA loop: first transfer %s\n",
+			       same(t->buf_in, t->buf_out, EDU_DMA_MAX) ?
+			       "landed in own memory" : "did NOT land");
+	}
+	/* One more in flight, landing just after the approval. */
+	printk("edu-dma: DMA loop: %lu transfers; shutdown request: one more started, approved %llu ms later\n",
+	       n, (unsigned long long)(approve_us / 1000));
+	edu_dma_start(&t->edu, target, EDU_DMA_MAX, true, false,
+		      t->timeout_us);
+	wait_us(approve_us);
+	comm_answer_shutdown(true);
+	for (;;)
+		wait_us(1000000);
 }

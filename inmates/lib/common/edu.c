@@ -63,8 +63,8 @@ static bool wait_idle(const struct edu *edu, uint64_t timeout_us)
 	return true;
 }
 
-int edu_dma(const struct edu *edu, uint64_t ram, uint32_t len, bool to_ram,
-	    bool irq, uint64_t timeout_us)
+int edu_dma_start(const struct edu *edu, uint64_t ram, uint32_t len,
+		  bool to_ram, bool irq, uint64_t timeout_us)
 {
 	if (len == 0 || len > EDU_DMA_MAX)
 		return -1;
@@ -76,6 +76,16 @@ int edu_dma(const struct edu *edu, uint64_t ram, uint32_t len, bool to_ram,
 	mmio_barrier();
 	mmio_write64(edu->base + EDU_DMA_CMD, EDU_CMD_START |
 		     (to_ram ? EDU_CMD_TO_RAM : 0) | (irq ? EDU_CMD_IRQ : 0));
+	return 0;
+}
+
+int edu_dma(const struct edu *edu, uint64_t ram, uint32_t len, bool to_ram,
+	    bool irq, uint64_t timeout_us)
+{
+	int err = edu_dma_start(edu, ram, len, to_ram, irq, timeout_us);
+
+	if (err)
+		return err;
 	return wait_idle(edu, timeout_us) ? 0 : -2;
 }
 

@@ -116,13 +116,19 @@ static void msi_off(const struct pci_filter_dev *dev)
 	}
 }
 
+/* The root cell owns what no cell lists; it has no table of its own. */
+static bool has_device_table(const struct cell *cell)
+{
+	return (cell != &root_cell) && (cell->id < HV_MAX_CELLS);
+}
+
 void pci_cell_assign(struct cell *cell)
 {
 	const struct jh_pci_device *dev;
 	struct cell_devices *devs;
 	unsigned int n, num;
 
-	if (cell == &root_cell || cell->id >= HV_MAX_CELLS) {
+	if (!has_device_table(cell)) {
 		return;
 	}
 	dev = jh_cell_pci_devices(cell->config);
@@ -159,25 +165,41 @@ void pci_cell_assign(struct cell *cell)
 	spin_unlock(&pci_lock);
 }
 
-void pci_cell_release(struct cell *cell)
+/* The cell's devices silent; with untake back to the root. Lock held. */
+static void quiesce_devices(struct cell *cell, bool untake)
 {
-	struct cell_devices *devs;
+	struct cell_devices *devs = pci_cell_devices(cell);
 	unsigned int n;
 
-	if (cell == &root_cell || cell->id >= HV_MAX_CELLS) {
-		return;
-	}
-	devs = pci_cell_devices(cell);
-
-	spin_lock(&pci_lock);
 	for (n = 0; n < devs->num && n < JH_MAX_PCI_DEVICES; n++) {
 		quiesce(devs->dev[n].bdf);
 		msi_off(&devs->dev[n]);
-		pci_device_set_taken(devs->dev[n].bdf, false);
+		if (untake) {
+			pci_device_set_taken(devs->dev[n].bdf, false);
+		}
 	}
-	devs->num = 0;
-	pci_reset_shadows(cell);
-	spin_unlock(&pci_lock);
+	if (untake) {
+		devs->num = 0;
+		pci_reset_shadows(cell);
+	}
+}
+
+void pci_cell_quiesce(struct cell *cell)
+{
+	if (has_device_table(cell)) {
+		spin_lock(&pci_lock);
+		quiesce_devices(cell, false);
+		spin_unlock(&pci_lock);
+	}
+}
+
+void pci_cell_release(struct cell *cell)
+{
+	if (has_device_table(cell)) {
+		spin_lock(&pci_lock);
+		quiesce_devices(cell, true);
+		spin_unlock(&pci_lock);
+	}
 }
 
 int pci_init(void)

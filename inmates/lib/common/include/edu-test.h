@@ -55,6 +55,15 @@ void edu_test_forge_msis(struct edu_test *t);
 void edu_test_fill_canary(struct edu_test *t);
 void edu_test_watch_canary(struct edu_test *t);
 
+/*
+ * dma_loop=1: device -> buf_in, EDU_DMA_MAX bytes of "dmaloop!" each,
+ * one transfer after the other until the cell is stopped; a shutdown
+ * request is approved approve_ms= (default 20) after one more transfer
+ * was started, so that it lands while the root takes the memory back.
+ * Never returns unless the device fails.
+ */
+void edu_test_dma_loop(struct edu_test *t);
+
 /* "0x1000,4096": up to max numbers into out, their count into n. */
 bool edu_test_parse_list(const char *s, uint64_t *out, unsigned int max,
 			 unsigned int *n);

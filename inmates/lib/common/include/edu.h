@@ -52,6 +52,12 @@ uint32_t edu_id(const struct edu *edu);
  */
 int edu_dma(const struct edu *edu, uint64_t ram, uint32_t len, bool to_ram,
 	    bool irq, uint64_t timeout_us);
+/*
+ * The same transfer, started but not waited for: the device carries it
+ * out on its own later (QEMU's edu about 100 ms after the command).
+ */
+int edu_dma_start(const struct edu *edu, uint64_t ram, uint32_t len,
+		  bool to_ram, bool irq, uint64_t timeout_us);
 
 /* Interrupts: raise ORs value into the status, ack clears those bits. */
 void edu_raise_irq(const struct edu *edu, uint32_t value);

@@ -28,5 +28,11 @@ int pci_init(void);
  */
 void pci_cell_assign(struct cell *cell);
 void pci_cell_release(struct cell *cell);
+/*
+ * The cell stops or starts again (cell_arch_reset_devices): its devices,
+ * still its own, lose bus mastering, decoding and remapped MSIs, as on
+ * assign, so that none masters on into memory the root writes or takes.
+ */
+void pci_cell_quiesce(struct cell *cell);
 
 #endif /* ASM_PCI_H */
