@@ -143,6 +143,8 @@ void require_sysfs(void);
  * Returns false if it cannot be read.
  */
 bool read_attr(const char *dir, const char *name, char *buf, size_t len);
+/* The same from an attribute kept open (read from offset 0 each time). */
+bool read_attr_fd(int fd, char *buf, size_t len);
 /*
  * Resolves a cell given by id or name through
  * /sys/devices/jailhouse/cells/. Fails with ST_REFUSED, listing the

@@ -46,20 +46,9 @@ static struct watched cells[MAX_WATCHED];
 static size_t num_cells;
 static unsigned long changes;
 
-/* Reads the state through the open attribute (rewound: sysfs wants it). */
 static bool read_state(struct watched *w, char *buf)
 {
-	ssize_t n;
-
-	if (lseek(w->fd, 0, SEEK_SET) < 0)
-		return false;
-	n = read(w->fd, buf, TEXT_LEN - 1);
-	if (n < 0)
-		return false;
-	buf[n] = '\0';
-	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
-		buf[--n] = '\0';
-	return true;
+	return read_attr_fd(w->fd, buf, TEXT_LEN);
 }
 
 static void report(const struct watched *w, const char *from, const char *to)

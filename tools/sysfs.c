@@ -40,24 +40,31 @@ void join_path(char *buf, size_t len, const char *dir, const char *name)
 		fail(ST_BAD_INPUT, "path too long: %s/%s", dir, name);
 }
 
-bool read_attr(const char *dir, const char *name, char *buf, size_t len)
+bool read_attr_fd(int fd, char *buf, size_t len)
 {
-	char path[512];
-	ssize_t n;
-	int fd;
+	ssize_t n = pread(fd, buf, len - 1, 0);
 
-	join_path(path, sizeof(path), dir, name);
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return false;
-	n = read(fd, buf, len - 1);
-	close(fd);
 	if (n < 0)
 		return false;
 	buf[n] = '\0';
 	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
 		buf[--n] = '\0';
 	return true;
+}
+
+bool read_attr(const char *dir, const char *name, char *buf, size_t len)
+{
+	char path[512];
+	bool ok;
+	int fd;
+
+	join_path(path, sizeof(path), dir, name);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return false;
+	ok = read_attr_fd(fd, buf, len);
+	close(fd);
+	return ok;
 }
 
 void cell_dir(int32_t id, char *buf, size_t len)
